@@ -1,0 +1,44 @@
+/**
+ * Brand and run-time settings the server hands to the web app inside index.html, so one
+ * build serves any provider (design.md: "Where the spec is ambiguous").
+ */
+export interface SisterProduct {
+  readonly name: string;
+  readonly url: string;
+}
+
+export interface Brand {
+  /** {product} in the spec's texts. */
+  readonly productName: string;
+  /** {phone}: the support line in the footer. */
+  readonly supportPhone: string;
+  readonly supportUrl: string;
+  readonly apiDocsUrl: string;
+  readonly privacyUrl: string;
+  readonly disclaimerUrl: string;
+  /** The two legacy provider domains that open the rebranding notice (spec section 2). */
+  readonly legacyDomains: readonly string[];
+  /** The four new service addresses listed by the rebranding notice. */
+  readonly newServiceAddresses: readonly string[];
+  readonly sisterProducts: readonly SisterProduct[];
+  readonly rebrandingBlogUrl: string;
+  readonly defaultAppIconUrl: string;
+  /** {host}: the one host allowed over plain http for redirect and postback URLs. */
+  readonly localTestHost: string;
+  /** The page environment tag (spec section 9: 'staging'). */
+  readonly environment: string;
+  /** Canonical base of every page (spec section 2: "a fixed base"). */
+  readonly publicUrl: string;
+  /** Where 'Login Using {product} Credentials' goes, or null when hand-off login is off. */
+  readonly flowLoginUrl: string | null;
+  readonly flowApplicationId: string;
+}
+
+/** The id of the JSON script element that carries the Brand in index.html. */
+export const BRAND_ELEMENT_ID = 'portal-brand';
+
+/** True when the loc query value names one of the legacy domains (spec section 2). */
+export function mentionsLegacyDomain(loc: string, legacyDomains: readonly string[]): boolean {
+  const value = loc.toLowerCase();
+  return legacyDomains.some((domain) => domain !== '' && value.includes(domain.toLowerCase()));
+}

@@ -1,0 +1,123 @@
+import * as z from 'zod/mini';
+import { Limits } from './limits.js';
+import { Messages } from './messages.js';
+import {
+  isAllowedRedirectUrl,
+  isBlankUrl,
+  isValidCode,
+  isValidEmail,
+  isValidIpEntry,
+  isValidMobile,
+  isValidMobileDigits,
+  isValidName,
+  isValidPassword,
+} from './rules.js';
+import { IndianStates } from './states.js';
+
+// A missing or blank value shows only the "required" text, never the format text as well.
+function required(message: string) {
+  return z.refine<string>((s) => s.trim() !== '', { error: message, abort: true });
+}
+
+function rule(isValid: (s: string) => boolean, message: string) {
+  return z.refine<string>(isValid, { error: message });
+}
+
+export const EmailSchema = z
+  .string({ error: Messages.signup.emailRequired })
+  .check(required(Messages.signup.emailRequired), rule(isValidEmail, Messages.signup.emailInvalid));
+
+export const NameSchema = z
+  .string({ error: Messages.signup.nameRequired })
+  .check(required(Messages.signup.nameRequired), rule(isValidName, Messages.signup.nameInvalid));
+
+export const PasswordSchema = z
+  .string({ error: Messages.signup.passwordPolicy })
+  .check(rule(isValidPassword, Messages.signup.passwordPolicy));
+
+// Sign-in checks presence only: accounts are judged by the server, not by today's policy.
+export const LoginPasswordSchema = z
+  .string({ error: Messages.login.passwordRequired })
+  .check(z.minLength(1, Messages.login.passwordRequired));
+
+export const MobileDigitsSchema = z
+  .string({ error: Messages.signup.mobileRequired })
+  .check(
+    required(Messages.signup.mobileRequired),
+    rule(isValidMobileDigits, Messages.signup.mobileInvalid),
+  );
+
+export const MobileSchema = z
+  .string({ error: Messages.signup.mobileRequired })
+  .check(
+    required(Messages.signup.mobileRequired),
+    rule(isValidMobile, Messages.signup.mobileInvalid),
+  );
+
+export const StateSchema = z.enum(IndianStates, { error: Messages.signup.stateRequired });
+
+export const CodeSchema = z
+  .string({ error: Messages.resetPassword.codeRequired })
+  .check(
+    required(Messages.resetPassword.codeRequired),
+    rule(isValidCode, Messages.resetPassword.codeFormat),
+  );
+
+export const DescriptionSchema = z
+  .string()
+  .check(z.maxLength(Limits.descriptionMax, Messages.app.descriptionTooLong));
+
+export const AppNameSchema = z
+  .string({ error: Messages.app.appNameRequired })
+  .check(
+    required(Messages.app.appNameRequired),
+    z.maxLength(Limits.appNameMax, Messages.app.appNameTooLong),
+  );
+
+export const ClientIdSchema = z
+  .string({ error: Messages.app.clientIdRequired })
+  .check(required(Messages.app.clientIdRequired));
+
+/** Redirect URL: required; https, or http on the local test host ('' allows none). */
+export function redirectUrlSchemaFor(localTestHost: string) {
+  return z.string({ error: Messages.app.redirectUrlRequired }).check(
+    z.refine<string>((s) => !isBlankUrl(s), {
+      error: Messages.app.redirectUrlRequired,
+      abort: true,
+    }),
+    rule((s) => isAllowedRedirectUrl(s, localTestHost), Messages.app.redirectUrlInvalid),
+  );
+}
+
+/** Postback URL: optional (blank or the bare prefix); otherwise as the redirect URL. */
+export function postbackUrlSchemaFor(localTestHost: string) {
+  return z
+    .string()
+    .check(
+      rule(
+        (s) => isBlankUrl(s) || isAllowedRedirectUrl(s, localTestHost),
+        Messages.app.postbackUrlInvalid,
+      ),
+    );
+}
+
+export const RedirectUrlSchema = redirectUrlSchemaFor('');
+
+export const PostbackUrlSchema = postbackUrlSchemaFor('');
+
+export const IpEntrySchema = z.string().check(rule(isValidIpEntry, Messages.ips.invalid));
+
+export type Email = z.infer<typeof EmailSchema>;
+export type Name = z.infer<typeof NameSchema>;
+export type Password = z.infer<typeof PasswordSchema>;
+export type LoginPassword = z.infer<typeof LoginPasswordSchema>;
+export type MobileDigits = z.infer<typeof MobileDigitsSchema>;
+export type Mobile = z.infer<typeof MobileSchema>;
+export type State = z.infer<typeof StateSchema>;
+export type Code = z.infer<typeof CodeSchema>;
+export type Description = z.infer<typeof DescriptionSchema>;
+export type AppName = z.infer<typeof AppNameSchema>;
+export type ClientId = z.infer<typeof ClientIdSchema>;
+export type RedirectUrl = z.infer<typeof RedirectUrlSchema>;
+export type PostbackUrl = z.infer<typeof PostbackUrlSchema>;
+export type IpEntry = z.infer<typeof IpEntrySchema>;

@@ -1,0 +1,43 @@
+// Business constants of spec section 9; the length caps for names and e-mail are ours (RFC 5321 for e-mail).
+export const Limits = {
+  signInClicksAllowed: 2,
+  passwordMinLength: 9,
+  passwordMaxLength: 16,
+  mobileDigits: 10,
+  mobilePrefix: '+91',
+  codeLength: 6,
+  descriptionMax: 200,
+  maxIpsPerApp: 5,
+  ipChangeCooldownDays: 15,
+  documentMaxBytes: 1024 * 1024,
+  iconMaxBytes: 1024 * 1024,
+  iconWidth: 55,
+  iconHeight: 55,
+  apiKeyMaskVisible: 10,
+  apiKeyMaskThreshold: 15,
+  logoNameVisible: 12,
+  desktopMinWidth: 768,
+  narrowMaxWidth: 720,
+  drawerHeightVh: 80,
+  urlPrefix: 'https://',
+  requestRetries: 1,
+  appNameMax: 100,
+  nameMax: 100,
+  emailMax: 254,
+} as const;
+
+// The root notification settings; spec section 9 also records an older screen set, not used.
+export const ToastConfig = {
+  position: 'top-right',
+  autoClose: 5000,
+  hideProgressBar: true,
+  pauseOnHover: false,
+  closeOnClick: false,
+  limit: 10,
+} as const;
+
+export const IconMimeTypes = ['image/png'] as const;
+
+export const DocumentMimeTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+export const DocumentExtensions = ['pdf', 'png', 'jpg', 'jpeg'] as const;

@@ -1,0 +1,156 @@
+import { Limits } from './limits.js';
+
+// Spec section 5. Every word run is closed by a required separator, so no two quantifiers
+// compete for the same characters and matching stays linear (no catastrophic backtracking).
+export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*(?:\+\w+)?@\w+(?:[.-]\w+)*\.[A-Za-z]{2,3}$/;
+
+export function isValidEmail(s: string): boolean {
+  return s.length <= Limits.emailMax && EMAIL_PATTERN.test(s);
+}
+
+export const NAME_PATTERN = /^[\w-][\w -]*$/;
+
+export function isValidName(s: string): boolean {
+  return s.length <= Limits.nameMax && NAME_PATTERN.test(s);
+}
+
+const DIGIT = /[0-9]/;
+const LOWERCASE = /\p{Ll}/u;
+const UPPERCASE = /\p{Lu}/u;
+const SPECIAL = /[^\p{L}\p{N}\s]/u;
+const WHITESPACE = /\s/u;
+
+export function isValidPassword(s: string): boolean {
+  // Code points, so a character outside the BMP counts once, as the user sees it.
+  const length = Array.from(s).length;
+  return (
+    length >= Limits.passwordMinLength &&
+    length <= Limits.passwordMaxLength &&
+    DIGIT.test(s) &&
+    LOWERCASE.test(s) &&
+    UPPERCASE.test(s) &&
+    SPECIAL.test(s) &&
+    !WHITESPACE.test(s)
+  );
+}
+
+const MOBILE_DIGITS = new RegExp(`^[0-9]{${Limits.mobileDigits}}$`);
+const CODE = new RegExp(`^[0-9]{${Limits.codeLength}}$`);
+
+export function isValidMobileDigits(s: string): boolean {
+  return MOBILE_DIGITS.test(s);
+}
+
+export function isValidMobile(s: string): boolean {
+  return (
+    s.startsWith(Limits.mobilePrefix) && isValidMobileDigits(s.slice(Limits.mobilePrefix.length))
+  );
+}
+
+export function toMobile(digits: string): string {
+  return `${Limits.mobilePrefix}${digits}`;
+}
+
+export function isValidCode(s: string): boolean {
+  return CODE.test(s);
+}
+
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const IPV6 = /^[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){7}$/;
+
+export function isValidIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+export function isValidIpv6(s: string): boolean {
+  return IPV6.test(s);
+}
+
+export function isValidIp(s: string): boolean {
+  return isValidIpv4(s) || isValidIpv6(s);
+}
+
+/** The update form's rule: an empty entry is allowed, anything else must be an IP once trimmed. */
+export function isValidIpEntry(s: string): boolean {
+  const trimmed = s.trim();
+  return trimmed === '' || isValidIp(trimmed);
+}
+
+export function canonicalIp(s: string): string | null {
+  const trimmed = s.trim();
+  if (isValidIpv4(trimmed)) return trimmed;
+  if (!isValidIpv6(trimmed)) return null;
+  return trimmed
+    .split(':')
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':');
+}
+
+export function normalizeIpList(entries: readonly string[]): string[] {
+  const unique = new Set<string>();
+  for (const entry of entries) {
+    const ip = canonicalIp(entry);
+    if (ip !== null) unique.add(ip);
+  }
+  return [...unique];
+}
+
+// Spec section 3 names only the dots; IPv6 colons become underscores too so the name stays
+// a safe form field name. Canonical first, so every spelling of an IP maps to one field.
+export function ipFieldName(ip: string): string {
+  return `document_${(canonicalIp(ip) ?? ip.trim()).replace(/[.:]/g, '_')}`;
+}
+
+const WEB_URL_START = /^https?:\/\//i;
+
+function hasSpaceOrControl(s: string): boolean {
+  if (WHITESPACE.test(s)) return true;
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+// The explicit "scheme://" check stops the URL parser from accepting 'https:host' or
+// backslashes; credentials are refused because 'https://trusted@evil' misleads readers.
+function parseWebUrl(s: string): URL | null {
+  if (!WEB_URL_START.test(s) || hasSpaceOrControl(s)) return null;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return null;
+  return url;
+}
+
+export function isHttpsUrl(s: string): boolean {
+  return parseWebUrl(s)?.protocol === 'https:';
+}
+
+export function isBlankUrl(s: string): boolean {
+  const trimmed = s.trim().toLowerCase();
+  return trimmed === '' || trimmed === Limits.urlPrefix;
+}
+
+/** https anywhere; plain http only on the configured local test host ('' allows none). */
+export function isAllowedRedirectUrl(s: string, localTestHost: string): boolean {
+  const url = parseWebUrl(s);
+  if (url === null) return false;
+  if (url.protocol === 'https:') return true;
+  const host = localTestHost.trim().toLowerCase();
+  return host !== '' && (url.hostname === host || url.host === host);
+}
+
+export function maskApiKey(key: string): string {
+  if (key.length <= Limits.apiKeyMaskThreshold) return key;
+  return key.slice(0, Limits.apiKeyMaskVisible) + '*'.repeat(key.length - Limits.apiKeyMaskVisible);
+}
+
+export function lastChars(name: string, n: number): string {
+  if (n <= 0) return '';
+  return Array.from(name).slice(-n).join('');
+}
