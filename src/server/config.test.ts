@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRETS = {
+  ACCESS_TOKEN_SECRET: 'a'.repeat(32),
+  XSRF_SECRET: 'b'.repeat(32),
+  CODE_HASH_SECRET: 'c'.repeat(32),
+  LINK_SIGNING_SECRET: 'd'.repeat(32),
+};
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db.internal:5432/portal',
+  SMTP_URL: 'smtp://mail.internal:25',
+  ...SECRETS,
+};
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe('embedded');
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.brand.environment).toBe('staging');
+    expect(config.brand.legacyDomains).toHaveLength(2);
+    expect(config.brand.newServiceAddresses).toHaveLength(4);
+    expect(config.flow.loginUrl).toBe('http://localhost:8080/dev/flow');
+    expect(config.apps).toEqual({ renewalDays: 365, maxIpsPerApp: 5, ipChangeCooldownDays: 15 });
+  });
+
+  it('is frozen all the way down', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.brand.legacyDomains)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://x.example' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ LEGACY_DOMAINS: 'one.example' }, 'LEGACY_DOMAINS'],
+    [{ NEW_SERVICE_ADDRESSES: 'a,b,c' }, 'NEW_SERVICE_ADDRESSES'],
+    [{ SISTER_PRODUCTS: 'NoUrl' }, 'SISTER_PRODUCTS'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ MAX_IPS_PER_APP: '0' }, 'MAX_IPS_PER_APP'],
+    [{ ACCESS_TOKEN_SECRET: 'short' }, 'ACCESS_TOKEN_SECRET'],
+  ])('refuses %o naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('never prints a secret value in its message', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_SECRET: 'hunter2' })).toThrow(/<hidden>/);
+    expect(() => loadConfig({ ACCESS_TOKEN_SECRET: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+
+  it.each(Object.keys(PRODUCTION).filter((k) => k !== 'NODE_ENV'))(
+    'requires %s in production',
+    (name) => {
+      const env = Object.fromEntries(Object.entries(PRODUCTION).filter(([key]) => key !== name));
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`${name} is required when NODE_ENV=production`),
+      );
+    },
+  );
+
+  it('starts in production with everything set, hand-off login off unless configured', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.mode).toBe('production');
+    expect(config.flow.loginUrl).toBeNull();
+    expect(config.brand.flowLoginUrl).toBeNull();
+  });
+
+  it('reads brand settings for the web app', () => {
+    const config = loadConfig({
+      PRODUCT_NAME: 'Zeta',
+      SISTER_PRODUCTS: 'Zeta Coin|https://coin.example/, Zeta Fund|https://fund.example/',
+      PUBLIC_URL: 'https://developers.zeta.example/',
+    });
+    expect(config.brand.productName).toBe('Zeta');
+    expect(config.brand.publicUrl).toBe('https://developers.zeta.example');
+    expect(config.brand.sisterProducts).toEqual([
+      { name: 'Zeta Coin', url: 'https://coin.example/' },
+      { name: 'Zeta Fund', url: 'https://fund.example/' },
+    ]);
+  });
+});

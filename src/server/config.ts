@@ -1,0 +1,253 @@
+import path from 'node:path';
+import type { Brand, SisterProduct } from '../contract/brand.js';
+
+/** Raised for an invalid environment value; the message names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type Mode = 'embedded' | 'production';
+
+export interface SecretSettings {
+  readonly accessTokenSecret: string | undefined;
+  readonly xsrfSecret: string | undefined;
+  readonly codeHashSecret: string | undefined;
+  readonly linkSigningSecret: string | undefined;
+}
+
+export interface FlowSettings {
+  /** Where the browser goes for the hand-off login; null turns hand-off login off. */
+  readonly loginUrl: string | null;
+  readonly applicationId: string;
+  readonly audience: string;
+  readonly issuer: string | undefined;
+  readonly publicKeyPem: string | undefined;
+  readonly jwksUrl: string | undefined;
+}
+
+export interface AppRules {
+  readonly renewalDays: number;
+  readonly maxIpsPerApp: number;
+  readonly ipChangeCooldownDays: number;
+}
+
+export interface Config {
+  readonly mode: Mode;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly secrets: SecretSettings;
+  readonly flow: FlowSettings;
+  readonly apps: AppRules;
+  readonly brand: Brand;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function fail(name: string, expected: string, value: string): never {
+  throw new ConfigError(`Invalid configuration: ${name} ${expected} (got "${value}")`);
+}
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    fail(name, `must be a whole number from ${min} to ${max}`, raw);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  return fail(name, 'must be true or false', raw);
+}
+
+function url(env: Env, name: string, fallback: string, protocols: readonly string[]): string {
+  const raw = text(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return fail(name, 'must be an absolute URL', raw);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    fail(name, `must use ${protocols.join(' or ')}`, raw);
+  }
+  return raw;
+}
+
+function list(env: Env, name: string, fallback: string, count: number | undefined): string[] {
+  const raw = text(env, name, fallback);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (count !== undefined && items.length !== count) {
+    fail(name, `must list exactly ${count} comma-separated values`, raw);
+  }
+  return items;
+}
+
+function sisterProducts(env: Env, name: string, fallback: string): SisterProduct[] {
+  return list(env, name, fallback, undefined).map((entry) => {
+    const [productName, link] = entry.split('|').map((part) => part.trim());
+    if (productName === undefined || productName === '' || link === undefined) {
+      return fail(name, 'must be comma-separated "Name|https://url" pairs', entry);
+    }
+    try {
+      new URL(link);
+    } catch {
+      return fail(name, 'must be comma-separated "Name|https://url" pairs', entry);
+    }
+    return { name: productName, url: link };
+  });
+}
+
+function secret(env: Env, name: string): string | undefined {
+  const value = optional(env, name);
+  if (value !== undefined && value.length < 32) {
+    fail(name, 'must be at least 32 characters', '<hidden>');
+  }
+  return value;
+}
+
+/**
+ * Reads the environment once. Every variable is listed with its default in README.md
+ * ("Configuration"); an invalid value throws a ConfigError naming the variable.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'embedded';
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = text(env, 'HOST', '127.0.0.1');
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']).replace(
+    /\/+$/,
+    '',
+  );
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    fail('DATABASE_URL', 'must be a postgres:// or postgresql:// URL', '<hidden>');
+  }
+  const smtpUrl = optional(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
+    fail('SMTP_URL', 'must be an smtp:// or smtps:// URL', '<hidden>');
+  }
+  const secrets: SecretSettings = {
+    accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET'),
+    xsrfSecret: secret(env, 'XSRF_SECRET'),
+    codeHashSecret: secret(env, 'CODE_HASH_SECRET'),
+    linkSigningSecret: secret(env, 'LINK_SIGNING_SECRET'),
+  };
+  if (mode === 'production') {
+    for (const [key, name] of [
+      ['accessTokenSecret', 'ACCESS_TOKEN_SECRET'],
+      ['xsrfSecret', 'XSRF_SECRET'],
+      ['codeHashSecret', 'CODE_HASH_SECRET'],
+      ['linkSigningSecret', 'LINK_SIGNING_SECRET'],
+    ] as const) {
+      if (secrets[key] === undefined) fail(name, 'is required when NODE_ENV=production', '');
+    }
+    if (databaseUrl === undefined) fail('DATABASE_URL', 'is required when NODE_ENV=production', '');
+    if (smtpUrl === undefined) fail('SMTP_URL', 'is required when NODE_ENV=production', '');
+  }
+
+  const productName = text(env, 'PRODUCT_NAME', 'Acme Trade');
+  const flowLoginUrl =
+    optional(env, 'FLOW_LOGIN_URL') === undefined && mode === 'production'
+      ? null
+      : url(env, 'FLOW_LOGIN_URL', `${publicUrl}/dev/flow`, ['http:', 'https:']);
+  const flowApplicationId = text(env, 'FLOW_APPLICATION_ID', 'developer-portal');
+  const jwksUrl = optional(env, 'FLOW_JWKS_URL');
+  if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', ['https:', 'http:']);
+
+  const config: Config = {
+    mode,
+    port,
+    host,
+    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    databaseUrl,
+    publicUrl,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    smtpUrl,
+    mailFrom: text(env, 'MAIL_FROM', `${productName} Developers <no-reply@localhost>`),
+    secrets,
+    flow: {
+      loginUrl: flowLoginUrl,
+      applicationId: flowApplicationId,
+      audience: text(env, 'FLOW_AUDIENCE', flowApplicationId),
+      issuer: optional(env, 'FLOW_ISSUER'),
+      publicKeyPem: optional(env, 'FLOW_PUBLIC_KEY'),
+      jwksUrl,
+    },
+    apps: {
+      renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),
+      maxIpsPerApp: integer(env, 'MAX_IPS_PER_APP', 5, 1, 100),
+      ipChangeCooldownDays: integer(env, 'IP_CHANGE_COOLDOWN_DAYS', 15, 0, 365),
+    },
+    brand: {
+      productName,
+      supportPhone: text(env, 'SUPPORT_PHONE', '+91 22 4000 4000'),
+      supportUrl: url(env, 'SUPPORT_URL', 'https://support.example.com/', ['https:', 'http:']),
+      apiDocsUrl: url(env, 'API_DOCS_URL', 'https://docs.example.com/api/', ['https:', 'http:']),
+      privacyUrl: url(env, 'PRIVACY_URL', 'https://www.example.com/privacy', ['https:', 'http:']),
+      disclaimerUrl: url(env, 'DISCLAIMER_URL', 'https://www.example.com/disclaimer', [
+        'https:',
+        'http:',
+      ]),
+      legacyDomains: list(env, 'LEGACY_DOMAINS', 'oldbroker.com,oldbroker.in', 2),
+      newServiceAddresses: list(
+        env,
+        'NEW_SERVICE_ADDRESSES',
+        'trade.example.com,api.example.com,developers.example.com,docs.example.com',
+        4,
+      ),
+      sisterProducts: sisterProducts(
+        env,
+        'SISTER_PRODUCTS',
+        'Acme Invest|https://invest.example.com/,Acme Funds|https://funds.example.com/',
+      ),
+      rebrandingBlogUrl: url(env, 'REBRANDING_BLOG_URL', 'https://blog.example.com/rebranding', [
+        'https:',
+        'http:',
+      ]),
+      defaultAppIconUrl: url(env, 'DEFAULT_APP_ICON_URL', `${publicUrl}/default-app-icon.png`, [
+        'https:',
+        'http:',
+      ]),
+      localTestHost: text(env, 'LOCAL_TEST_HOST', '127.0.0.1'),
+      environment: text(env, 'ENVIRONMENT_TAG', 'staging'),
+      publicUrl,
+      flowLoginUrl,
+      flowApplicationId,
+    },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

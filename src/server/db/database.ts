@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  readonly kysely: Kysely<Database>;
+  readonly engine: Engine;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent the SQLite file `portal.db` in dataDir is used. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly maxConnections?: number;
+}
+
+/** Times are epoch milliseconds in bigint columns: well inside Number's exact range. */
+function bigintAsNumber(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, 'text', Number);
+  return types;
+}
+
+export function openDatabase(options: DbOptions): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl !== undefined) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      types: bigintAsNumber(),
+    });
+    return wrap(
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      'postgres',
+    );
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(options.dataDir, 'portal.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return wrap(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins }),
+    'sqlite',
+  );
+}
+
+function wrap(kysely: Kysely<Database>, engine: Engine): Db {
+  return {
+    kysely,
+    engine,
+    async ping() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

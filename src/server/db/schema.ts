@@ -1,0 +1,103 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types as TypeScript sees them (camelCase; the CamelCasePlugin maps to the
+ * snake_case columns). Times are epoch milliseconds and flags are 0/1 integers on both
+ * engines: see docs/decisions/003-sql-json-case-and-types.md.
+ */
+export interface DevelopersTable {
+  id: string;
+  email: string;
+  emailNormalized: string;
+  name: string;
+  mobile: string;
+  state: string;
+  passwordHash: string | null;
+  verifiedAt: number | null;
+  clientCode: string | null;
+  failedSignIns: Generated<number>;
+  lockedUntil: number | null;
+  /** Access tokens issued before this instant are refused (password reset). */
+  tokensValidAfter: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type CodePurpose = 'verify' | 'reset';
+
+export interface OneTimeCodesTable {
+  id: string;
+  developerId: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  expiresAt: number;
+  attempts: Generated<number>;
+  consumedAt: number | null;
+  supersededAt: number | null;
+  createdAt: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  developerId: string;
+  tokenHash: string;
+  familyId: string;
+  expiresAt: number;
+  revokedAt: number | null;
+  replacedBy: string | null;
+  createdAt: number;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  ownerId: string;
+  name: string;
+  algoId: string | null;
+  logoUrl: string;
+  /** Server-made name of the stored icon, null when the default icon is used. */
+  logoKey: string | null;
+  callbackUrl: string;
+  postbackUrl: string | null;
+  allowedUsers: string;
+  description: string;
+  isActive: number;
+  apiKey: string;
+  renewalAt: number;
+  ipsChangedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface IpRecordsTable {
+  applicationId: string;
+  ip: string;
+  familyPending: number;
+  adminAccept: number;
+  documentKey: string | null;
+  createdAt: number;
+}
+
+export interface MailboxMessagesTable {
+  id: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: number;
+}
+
+/** Hand-off login tokens already exchanged: each is accepted once. */
+export interface FlowTokenUsesTable {
+  jti: string;
+  expiresAt: number;
+}
+
+export interface Database {
+  developers: DevelopersTable;
+  oneTimeCodes: OneTimeCodesTable;
+  refreshTokens: RefreshTokensTable;
+  applications: ApplicationsTable;
+  ipRecords: IpRecordsTable;
+  mailboxMessages: MailboxMessagesTable;
+  flowTokenUses: FlowTokenUsesTable;
+}

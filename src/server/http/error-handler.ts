@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, httpStatusOf } from '../errors.js';
+
+export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
+
+export interface ErrorBody {
+  status: 'error';
+  message: string;
+  [key: string]: unknown;
+}
+
+/** The one place where errors become HTTP responses. 5xx bodies stay generic. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+    if (error instanceof AppError) {
+      const status = httpStatusOf(error.code);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const body: ErrorBody = {
+        ...error.details,
+        status: 'error',
+        message: status >= 500 ? GENERIC_SERVER_ERROR : error.message,
+      };
+      return reply.status(status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const body: ErrorBody = {
+        status: 'error',
+        message: first?.message ?? 'Invalid request',
+        ...(field === '' ? {} : { field }),
+      };
+      return reply.status(400).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ status: 'error', message: GENERIC_SERVER_ERROR });
+    }
+    request.log.info({ code: error.code, status }, error.message);
+    return reply.status(status).send({ status: 'error', message: error.message });
+  });
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from './config.js';
+
+export interface Secrets {
+  /** HMAC key of the access-token JWTs (HS256, pinned). */
+  readonly accessTokenSecret: string;
+  /** HMAC key that signs the XSRF-TOKEN cookie. */
+  readonly xsrfSecret: string;
+  /** HMAC key of the one-time code hashes. */
+  readonly codeHashSecret: string;
+  /** HMAC key of the expiring links to private documents. */
+  readonly linkSigningSecret: string;
+}
+
+const NAMES = ['accessTokenSecret', 'xsrfSecret', 'codeHashSecret', 'linkSigningSecret'] as const;
+
+export const SECRETS_FILE = 'secrets.json';
+
+/**
+ * Production takes every secret from the environment (config refuses to start without
+ * them). Embedded mode generates the missing ones on first start and keeps them in
+ * DATA_DIR with mode 0600, so tokens survive a restart.
+ */
+export async function loadSecrets(config: Config): Promise<Secrets> {
+  const fromEnv = config.secrets;
+  if (config.mode === 'production') {
+    return Object.freeze(
+      Object.fromEntries(NAMES.map((name) => [name, required(fromEnv[name], name)])),
+    ) as unknown as Secrets;
+  }
+  const file = path.join(config.dataDir, SECRETS_FILE);
+  const stored = await readStored(file);
+  const generated: Record<string, string> = { ...stored };
+  let changed = false;
+  for (const name of NAMES) {
+    if (generated[name] === undefined) {
+      generated[name] = randomBytes(32).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  }
+  await chmod(file, 0o600);
+  const pick = (name: (typeof NAMES)[number]): string =>
+    fromEnv[name] ?? required(generated[name], name);
+  return Object.freeze({
+    accessTokenSecret: pick('accessTokenSecret'),
+    xsrfSecret: pick('xsrfSecret'),
+    codeHashSecret: pick('codeHashSecret'),
+    linkSigningSecret: pick('linkSigningSecret'),
+  });
+}
+
+function required(value: string | undefined, name: string): string {
+  if (value === undefined) throw new Error(`secret ${name} is missing`);
+  return value;
+}
+
+async function readStored(file: string): Promise<Record<string, string>> {
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed: unknown = JSON.parse(raw);
+  if (parsed === null || typeof parsed !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BRAND_ELEMENT_ID, type Brand } from '../../contract/brand.js';
+import { RouteMetas, resolveMeta, routeOfPath } from '../../contract/routes.js';
+
+/** Marks where index.html takes the page's head tags and the brand settings. */
+export const HEAD_PLACEHOLDER = '<!--portal-head-->';
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+/** JSON safe inside a <script> element: no `</script>`, no line separators. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+export function renderPage(template: string, brand: Brand, pathname: string): string {
+  const route = routeOfPath(pathname);
+  const meta = resolveMeta(
+    RouteMetas[route ?? 'notFound'],
+    brand.productName,
+    brand.publicUrl,
+    pathname,
+  );
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="title" content="${escapeHtml(meta.title)}">`,
+    `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">`,
+    // A data block, not a script: the CSP's script-src does not apply to it.
+    `<script type="application/json" id="${BRAND_ELEMENT_ID}">${scriptJson(brand)}</script>`,
+  ].join('\n    ');
+  return template.replace(HEAD_PLACEHOLDER, head);
+}
+
+export interface WebApp {
+  /** Answers a deep link with the web app: 200 for a route of spec section 2, else 404. */
+  sendPage(reply: FastifyReply, pathname: string): FastifyReply;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other file for an hour,
+ * index.html only through `sendPage` so the head always carries the route's meta.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  brand: Brand,
+): Promise<WebApp> {
+  const template = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+  if (!template.includes(HEAD_PLACEHOLDER)) {
+    throw new Error(`${webRoot}/index.html lacks ${HEAD_PLACEHOLDER}`);
+  }
+  const assetsDir = `${path.sep}assets${path.sep}`;
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    index: false,
+    // One route per built file; every other path reaches the not-found handler.
+    wildcard: false,
+    allowedPath: (pathname) => pathname !== '/index.html',
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        filePath.includes(assetsDir)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
+  return {
+    sendPage(reply, pathname) {
+      return reply
+        .status(routeOfPath(pathname) === undefined ? 404 : 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(template, brand, pathname));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+/**
+ * A browser-like client for API tests: keeps cookies, echoes the XSRF cookie in the
+ * X-XSRF-TOKEN header on unsafe requests, and sends a bearer token when given one.
+ */
+export class HttpClient {
+  private readonly cookies = new Map<string, string>();
+  bearer: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  /** Loads a page once so the server hands out the anti-forgery cookie. */
+  async prime(): Promise<void> {
+    await this.request('GET', '/healthz');
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: {
+      json?: unknown;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+      xsrf?: boolean;
+    } = {},
+  ): Promise<Response> {
+    const headers = new Headers(options.headers);
+    if (this.cookies.size > 0) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    if (options.xsrf !== false && xsrf !== undefined && method !== 'GET' && method !== 'HEAD') {
+      headers.set('x-xsrf-token', xsrf);
+    }
+    if (this.bearer !== undefined) headers.set('authorization', `Bearer ${this.bearer}`);
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (pair !== undefined && eq > 0) this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return response;
+  }
+
+  async json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: Parameters<HttpClient['request']>[2] = {},
+  ): Promise<JsonResponse<T>> {
+    const response = await this.request(method, path, options);
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text === '' ? {} : JSON.parse(text)) as T,
+    };
+  }
+}

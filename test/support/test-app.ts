@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/server/app.js';
+import type { Clock } from '../../src/server/clock.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { openDatabase, type Db } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { loadSecrets } from '../../src/server/secrets.js';
+import { HEAD_PLACEHOLDER } from '../../src/server/spa/web-app.js';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = Date.UTC(2026, 0, 15, 9, 0, 0)) {}
+  now() {
+    return this.current;
+  }
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly db: Db;
+  readonly config: Config;
+  readonly clock: TestClock;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+const WEB_FIXTURE = `<!doctype html><html lang="en"><head>${HEAD_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
+
+/** A database for one test file: SQLite in its data dir, or a fresh PostgreSQL database. */
+async function openTestDatabase(dataDir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { db: openDatabase({ databaseUrl: undefined, dataDir }), drop: () => Promise.resolve() };
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: url.toString(), dataDir, maxConnections: 20 });
+  return {
+    db,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Builds the real server on a real database and listens on a free loopback port, so tests
+ * talk real HTTP. `env` overrides configuration variables as the environment would.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; clock?: TestClock } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
+  const webRoot = path.join(dataDir, 'web');
+  await mkdir(webRoot, { recursive: true });
+  await writeFile(path.join(webRoot, 'index.html'), WEB_FIXTURE);
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', ...options.env });
+  const { db, drop } = await openTestDatabase(dataDir);
+  await migrateToLatest(db.kysely);
+  const secrets = await loadSecrets(config);
+  const clock = options.clock ?? new TestClock();
+  const app = await buildApp({ config, db, secrets, clock, webRoot, logging: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return {
+    app,
+    db,
+    config,
+    clock,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
