@@ -1,0 +1,36 @@
+import { Outlet, useNavigation } from 'react-router';
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { ToastConfig } from '../contract/limits.js';
+import { Footer } from './layout/Footer.js';
+import { Header } from './layout/Header.js';
+import { usePageMeta } from './page-meta.js';
+import { useRouteHandle } from './route-handle.js';
+import styles from './root-layout.module.css';
+import { Spinner } from './ui/Spinner.js';
+
+/** The root view of spec section 2: notifications area, routed view, loading spinner. */
+export function RootLayout() {
+  const handle = useRouteHandle();
+  usePageMeta(handle.meta);
+  const isLoading = useNavigation().state !== 'idle';
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <Header />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={handle.layout === 'login' ? styles.loginMain : styles.main}
+        data-layout={handle.layout ?? 'default'}
+      >
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastContainer {...ToastConfig} />
+      {isLoading && <Spinner />}
+    </>
+  );
+}

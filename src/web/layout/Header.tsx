@@ -1,0 +1,47 @@
+import { BookOpen, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { Limits } from '../../contract/limits.js';
+import { ClientPaths } from '../../contract/routes.js';
+import { useBrand } from '../brand.js';
+import { clearSession, isAuthenticated } from '../session/storage.js';
+import { useMediaQuery } from '../ui/use-media-query.js';
+import styles from './header.module.css';
+
+/** Spec section 4, Logout: clear the session and reload on /login. */
+export function logout() {
+  clearSession();
+  window.location.assign(ClientPaths.login);
+}
+
+/** Logo to '/', 'API Doc' in a new tab, 'Logout' when signed in (spec section 2). */
+export function Header() {
+  const brand = useBrand();
+  // Spec section 2: the mobile header is chosen by a 720 px device check.
+  const isMobile = useMediaQuery(`(max-width: ${Limits.narrowMaxWidth}px)`);
+  const isSignedIn = isAuthenticated();
+  return (
+    <header
+      className={isMobile ? styles.mobile : styles.desktop}
+      data-variant={isMobile ? 'mobile' : 'desktop'}
+    >
+      <Link to={ClientPaths.root} className={styles.logo}>
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <span>
+          {brand.productName} <span className={styles.sub}>Developers</span>
+        </span>
+      </Link>
+      <nav aria-label="Main" className={styles.nav}>
+        <a href={brand.apiDocsUrl} target="_blank" rel="noopener" className={styles.navLink}>
+          <BookOpen aria-hidden="true" size={18} />
+          <span>API Doc</span>
+        </a>
+        {isSignedIn && (
+          <button type="button" onClick={logout} className={styles.navButton}>
+            <LogOut aria-hidden="true" size={18} />
+            <span>Logout</span>
+          </button>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeJwt, testBrand } from '../../../test/support/brand.js';
+import { BrandProvider } from '../brand.js';
+import { StorageKeys } from '../session/storage.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+
+function renderLayout(width: number) {
+  window.innerWidth = width;
+  return render(
+    <BrandProvider brand={testBrand}>
+      <MemoryRouter>
+        <Header />
+        <Footer />
+      </MemoryRouter>
+    </BrandProvider>,
+  );
+}
+
+describe('Header', () => {
+  it.each([
+    [1280, 'desktop'],
+    [721, 'desktop'],
+    [720, 'mobile'],
+    [375, 'mobile'],
+  ])('at %i px is the %s variant', (width, variant) => {
+    renderLayout(width);
+    expect(screen.getByRole('banner')).toHaveAttribute('data-variant', variant);
+  });
+
+  it('links the logo home and opens the API doc in a new tab', () => {
+    renderLayout(1280);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: /Acme Trade/ })).toHaveAttribute('href', '/');
+    const doc = within(banner).getByRole('link', { name: 'API Doc' });
+    expect(doc).toHaveAttribute('href', testBrand.apiDocsUrl);
+    expect(doc).toHaveAttribute('target', '_blank');
+    expect(doc).toHaveAttribute('rel', 'noopener');
+  });
+
+  it('offers Logout only while signed in', () => {
+    const { unmount } = renderLayout(1280);
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    unmount();
+    localStorage.setItem(StorageKeys.accessToken, fakeJwt(Math.floor(Date.now() / 1000) + 600));
+    renderLayout(1280);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+});
+
+describe('Footer', () => {
+  it('shows the support line, the policy links and the current year', () => {
+    renderLayout(375);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: testBrand.supportPhone })).toHaveAttribute(
+      'href',
+      'tel:+912240004000',
+    );
+    for (const [name, href] of [
+      ['Support', testBrand.supportUrl],
+      ['API Documentation', testBrand.apiDocsUrl],
+      ['Privacy Policy', testBrand.privacyUrl],
+      ['Disclaimer', testBrand.disclaimerUrl],
+    ] as const) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Acme Trade`);
+  });
+});

@@ -1,0 +1,64 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { testBrand } from '../../test/support/brand.js';
+import { BrandProvider } from './brand.js';
+import { createRoutes, rootRedirect } from './routes.js';
+
+describe('rootRedirect (spec section 2, the root row)', () => {
+  it.each([
+    ['', '/login'],
+    ['?other=1', '/login'],
+    ['?loc=https://www.oldbroker.com/x', '/login?loc=https%3A%2F%2Fwww.oldbroker.com%2Fx'],
+    ['?loc=OLDBROKER.IN', '/login?loc=OLDBROKER.IN'],
+    ['?loc=https://example.org', null],
+    ['?loc=', null],
+  ])('%s -> %s', (search, target) => {
+    expect(rootRedirect(search, testBrand)).toBe(target);
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(createRoutes(testBrand), { initialEntries: [path] });
+  render(
+    <BrandProvider brand={testBrand}>
+      <RouterProvider router={router} />
+    </BrandProvider>,
+  );
+  return router;
+}
+
+describe('the route table', () => {
+  it('sends the root with a legacy loc to /login keeping loc', async () => {
+    const router = renderAt('/?loc=oldbroker.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?loc=oldbroker.com');
+  });
+
+  it('stays on the root with another loc and sets the page meta', async () => {
+    const router = renderAt('/?loc=partner.example');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acme Trade Developer Portal' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+    expect(document.title).toBe('Developer Portal | Acme Trade Developers');
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://portal.example.com/',
+    );
+    expect(document.querySelector('meta[name="title"]')).toHaveAttribute('content', document.title);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+      'Build trading & investing platforms',
+    );
+  });
+
+  it('shows a not-found screen with the current path as canonical for other paths', async () => {
+    renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(document.title).toBe('Page not found | Acme Trade Developers');
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://portal.example.com/nowhere',
+    );
+  });
+});

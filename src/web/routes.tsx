@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { mentionsLegacyDomain, type Brand } from '../contract/brand.js';
+import { ClientPaths, RouteMetas } from '../contract/routes.js';
+import { RouteErrorPage } from './pages/RouteErrorPage.js';
+import { RootLayout } from './RootLayout.js';
+import { Spinner } from './ui/Spinner.js';
+import type { RouteHandle } from './route-handle.js';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * Spec section 2, the '' row: with a loc naming a legacy domain go to /login keeping loc;
+ * with any other loc stay; without loc go to /login.
+ */
+export function rootRedirect(search: string, brand: Brand): string | null {
+  const loc = new URLSearchParams(search).get('loc');
+  if (loc === null) return ClientPaths.login;
+  if (mentionsLegacyDomain(loc, brand.legacyDomains)) {
+    return `${ClientPaths.login}?${new URLSearchParams({ loc }).toString()}`;
+  }
+  return null;
+}
+
+/** The route table of spec section 2: a route is here once its screen exists. */
+export function createRoutes(brand: Brand): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      // Shown while the first route's code and loader run.
+      hydrateFallbackElement: <Spinner />,
+      children: [
+        {
+          path: ClientPaths.root,
+          handle: handle({ meta: RouteMetas.root }),
+          loader: ({ request }: LoaderFunctionArgs) => {
+            const target = rootRedirect(new URL(request.url).search, brand);
+            return target === null ? null : redirect(target);
+          },
+          lazy: async () => ({ Component: (await import('./pages/home/HomePage.js')).default }),
+        },
+        {
+          path: '*',
+          handle: handle({ meta: RouteMetas.notFound }),
+          lazy: async () => ({
+            Component: (await import('./pages/not-found/NotFoundPage.js')).default,
+          }),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+/** Local storage keys of spec section 3, exactly as named there. */
+export const StorageKeys = {
+  email: 'email',
+  accessToken: 'dev_acc_token',
+  refreshToken: 'dev_ref_token',
+  developerId: 'dev_ref_id',
+  clientCode: 'auth_client_code',
+  developer: 'developer',
+} as const;
+
+/** The `exp` claim (seconds) of a JWT, or null when the token cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    if (
+      claims !== null &&
+      typeof claims === 'object' &&
+      'exp' in claims &&
+      typeof claims.exp === 'number'
+    ) {
+      return claims.exp;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec section 4: authenticated = a stored access token whose exp is in the future. */
+export function isAuthenticated(
+  storage: Storage = localStorage,
+  nowMs: number = Date.now(),
+): boolean {
+  const token = storage.getItem(StorageKeys.accessToken);
+  if (token === null) return false;
+  const exp = tokenExpiry(token);
+  return exp !== null && exp * 1000 > nowMs;
+}
+
+/** Spec section 4, Logout: drop the tokens and the developer id. */
+export function clearSession(storage: Storage = localStorage): void {
+  storage.removeItem(StorageKeys.accessToken);
+  storage.removeItem(StorageKeys.refreshToken);
+  storage.removeItem(StorageKeys.developerId);
+}
