@@ -1,0 +1,69 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+export interface PortalTestOptions {
+  /**
+   * A test that loads an unknown path on purpose sets this: Chromium then logs "Failed to
+   * load resource ... 404" for the document itself. Only that message, for a main-frame
+   * document that really answered 404, is let through; every other error still fails.
+   */
+  allowNotFoundDocument: boolean;
+}
+
+const DOCUMENT_404 = 'Failed to load resource: the server responded with a status of 404';
+
+/**
+ * `page` fails the test on any console error or uncaught page error (house rule), so a
+ * CSP violation or a React warning cannot pass unnoticed.
+ */
+export const test = base.extend<PortalTestOptions & { page: Page }>({
+  allowNotFoundDocument: [false, { option: true }],
+  page: async ({ page, allowNotFoundDocument }, use) => {
+    const errors: ConsoleMessage[] = [];
+    const pageErrors: string[] = [];
+    const notFoundDocuments = new Set<string>();
+    page.on('response', (response) => {
+      const request = response.request();
+      if (
+        response.status() === 404 &&
+        request.isNavigationRequest() &&
+        request.frame() === page.mainFrame()
+      ) {
+        notFoundDocuments.add(response.url());
+      }
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message);
+    });
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    await use(page);
+    // Judged after the test, when every response event has arrived.
+    const problems = [
+      ...errors
+        .filter(
+          (message) =>
+            !(
+              allowNotFoundDocument &&
+              message.text().startsWith(DOCUMENT_404) &&
+              notFoundDocuments.has(message.location().url)
+            ),
+        )
+        .map((message) => `console.error: ${message.text()} (${message.location().url})`),
+      ...pageErrors,
+    ];
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Runs axe (WCAG 2.1 A and AA and best practices) and expects no violation. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}

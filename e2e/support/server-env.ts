@@ -1,0 +1,24 @@
+/** The brand settings the e2e server runs with; specs assert against these values. */
+export const E2E_ENV = {
+  PRODUCT_NAME: 'Acme Trade',
+  SUPPORT_PHONE: '+91 22 4000 4000',
+  SUPPORT_URL: 'https://support.example.com/',
+  API_DOCS_URL: 'https://docs.example.com/api/',
+  PRIVACY_URL: 'https://www.example.com/privacy',
+  DISCLAIMER_URL: 'https://www.example.com/disclaimer',
+  LEGACY_DOMAINS: 'oldbroker.com,oldbroker.in',
+  NEW_SERVICE_ADDRESSES:
+    'trade.example.com,api.example.com,developers.example.com,docs.example.com',
+  SISTER_PRODUCTS: 'Acme Invest|https://invest.example.com/,Acme Funds|https://funds.example.com/',
+  REBRANDING_BLOG_URL: 'https://blog.example.com/rebranding',
+  LOG_LEVEL: 'warn',
+} as const;
+
+export const LEGACY_DOMAINS = E2E_ENV.LEGACY_DOMAINS.split(',');
+
+/** Set by global-setup for the specs and the config (baseURL). */
+export function e2eBaseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (url === undefined) throw new Error('E2E_BASE_URL is unset: run through playwright test');
+  return url;
+}
