@@ -14,13 +14,15 @@ import {
 } from './rules.js';
 import { IndianStates } from './states.js';
 
-// A missing or blank value shows only the "required" text, never the format text as well.
+// A missing or blank value shows only the "required" text, never the format text as well:
+// format rules pass blank values. (No `abort`: an aborted field would also silence the
+// form-level checks, such as "passwords match", while other fields are still empty.)
 function required(message: string) {
-  return z.refine<string>((s) => s.trim() !== '', { error: message, abort: true });
+  return z.refine<string>((s) => s.trim() !== '', { error: message });
 }
 
 function rule(isValid: (s: string) => boolean, message: string) {
-  return z.refine<string>(isValid, { error: message });
+  return z.refine<string>((s) => s.trim() === '' || isValid(s), { error: message });
 }
 
 export const EmailSchema = z
@@ -33,7 +35,7 @@ export const NameSchema = z
 
 export const PasswordSchema = z
   .string({ error: Messages.signup.passwordPolicy })
-  .check(rule(isValidPassword, Messages.signup.passwordPolicy));
+  .check(z.refine<string>(isValidPassword, { error: Messages.signup.passwordPolicy }));
 
 // Sign-in checks presence only: accounts are judged by the server, not by today's policy.
 export const LoginPasswordSchema = z
@@ -81,11 +83,11 @@ export const ClientIdSchema = z
 /** Redirect URL: required; https, or http on the local test host ('' allows none). */
 export function redirectUrlSchemaFor(localTestHost: string) {
   return z.string({ error: Messages.app.redirectUrlRequired }).check(
-    z.refine<string>((s) => !isBlankUrl(s), {
-      error: Messages.app.redirectUrlRequired,
-      abort: true,
-    }),
-    rule((s) => isAllowedRedirectUrl(s, localTestHost), Messages.app.redirectUrlInvalid),
+    z.refine<string>((s) => !isBlankUrl(s), { error: Messages.app.redirectUrlRequired }),
+    rule(
+      (s) => isBlankUrl(s) || isAllowedRedirectUrl(s, localTestHost),
+      Messages.app.redirectUrlInvalid,
+    ),
   );
 }
 

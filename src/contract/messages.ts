@@ -21,6 +21,8 @@ export const Messages = {
     mobileRequired: 'Mobile number required!',
     mobileInvalid: 'Please enter a valid 10-digit phone number!',
     stateRequired: 'Please select state!',
+    // ours
+    termsRequired: 'Please accept the terms to sign up.',
     developerExists: 'developer exists',
     success: 'Successfully signed up!',
   },
@@ -79,6 +81,41 @@ export const Messages = {
       'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
     proofPending: 'Pending',
     proofAccepted: 'Accepted',
+  },
+  // ours: the server's answers that the spec leaves unworded
+  auth: {
+    badCredentials: 'Incorrect email or password.',
+    codeInvalid: 'Invalid code.',
+    codeExpired: 'This code has expired. Please request a new one.',
+    codeAttemptsExhausted: 'Too many wrong attempts. Please try again in an hour.',
+    codeSent: 'Code sent successfully!',
+    resendTooSoon: (seconds: number) =>
+      `Please wait ${seconds} seconds before requesting another code.`,
+    sendLimitReached: 'Too many codes were requested for this address. Please try again later.',
+    alreadyVerified: 'developer is already verified',
+    tooManyRequests: (seconds: number) =>
+      `Too many requests. Please try again in ${seconds} seconds.`,
+    accountLocked: (seconds: number) =>
+      `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    flowTokenInvalid: 'The sign-in link is invalid or has expired. Please sign in again.',
+    loggedOut: 'Logged out',
+    codeValid: 'Code is valid.',
+  },
+  // ours: the applications API's answers that the spec leaves unworded
+  apps: {
+    created: 'Application created successfully',
+    updated: 'Application updated successfully',
+    logoUploaded: 'Logo uploaded successfully',
+    notFound: 'Application not found',
+    iconNotPng: 'App Icon must be a PNG image.',
+    iconWrongSize: 'App Icon must be 55x55 pixels.',
+    fileTooLarge: 'Files must be at most 1 MB.',
+    documentWrongType: 'Supporting documents must be PDF, PNG, JPG or JPEG files.',
+    invalidIp: (ip: string) => `Invalid IP address: ${ip}`,
+    algoIdLocked: (product: string) => `Algo ID ${product} cannot be changed.`,
+    malformedUpload: 'The upload could not be read. Please try again.',
+    unexpectedFile: (field: string) => `Unexpected file field: ${field}`,
   },
   copy: {
     apiKey: 'Api Key has been Copied',

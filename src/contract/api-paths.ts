@@ -1,0 +1,40 @@
+/** API paths of spec section 7, named once for the client and the server. */
+const AUTH = '/api/v1/authentication';
+
+export const ApiPaths = {
+  signup: `${AUTH}/signup`,
+  confirm: `${AUTH}/confirm`,
+  signin: `${AUTH}/signin`,
+  forgotPassword: `${AUTH}/forgotPassword`,
+  forgotPasswordConfirm: `${AUTH}/forgotPassword/confirm`,
+  /** Ours: the reset-code check behind the async validator (spec section 7 shows no path). */
+  forgotPasswordVerify: `${AUTH}/forgotPassword/verify`,
+  refresh: `${AUTH}/refresh`,
+  sendConfirmation: `${AUTH}/sendConfirmation`,
+  loginWithFlow: `${AUTH}/loginWithFlow`,
+  /** Ours: revokes the refresh token on logout. */
+  logout: `${AUTH}/logout`,
+  apps: '/api/v1/apps',
+  createApp: '/api/v1/app',
+  app: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`,
+} as const;
+
+/** The calls of spec section 7 that never carry the bearer token. */
+export const UNAUTHENTICATED_PATHS: readonly string[] = [
+  ApiPaths.signup,
+  ApiPaths.confirm,
+  ApiPaths.signin,
+  ApiPaths.forgotPassword,
+  ApiPaths.forgotPasswordConfirm,
+  ApiPaths.forgotPasswordVerify,
+  ApiPaths.refresh,
+  ApiPaths.sendConfirmation,
+  ApiPaths.loginWithFlow,
+];
+
+/** Embedded mode only (never in production): the mailbox and the hand-off provider. */
+export const DevPaths = {
+  mail: '/dev/mail',
+  mailMessages: '/dev/mail/messages',
+  flow: '/dev/flow',
+} as const;
