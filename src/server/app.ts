@@ -6,14 +6,26 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { findDeveloperById } from './auth/auth.repository.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { createAuthService, type AuthDeps } from './auth/auth.service.js';
+import { createAuthenticate } from './auth/authenticate.js';
+import { createFlowTokenVerifier, loginWithFlow } from './auth/flow-login.js';
+import { createPasswordResetService } from './auth/password-reset.service.js';
+import { registerRateLimits } from './auth/rate-limits.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { registerDevRoutes } from './dev/dev.routes.js';
+import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
+import { createMailboxMailer } from './mail/mailbox-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { createSmtpMailer } from './mail/smtp-mailer.js';
 import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
 
@@ -26,6 +38,11 @@ export interface AppDeps {
   readonly webRoot: string;
   /** false silences the logs (tests); otherwise pino at config.logLevel. */
   readonly logging?: boolean;
+  /**
+   * Where mail goes. Absent: SMTP when config.smtpUrl is set, else the embedded mailbox,
+   * which logs through this app's logger (so it is built here, not in main.ts).
+   */
+  readonly mailer?: Mailer;
 }
 
 export type App = FastifyInstance;
@@ -57,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
 
   registerHealthRoutes(app, deps.db);
+  await registerAccounts(app, deps);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
@@ -69,4 +87,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/** Sign-up, codes, sign-in, sessions, password reset and hand-off login; /dev in embedded mode. */
+async function registerAccounts(app: App, deps: AppDeps) {
+  const { config, clock } = deps;
+  const db = deps.db.kysely;
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl === undefined
+      ? createMailboxMailer(db, clock, app.log)
+      : createSmtpMailer(config.smtpUrl, config.mailFrom));
+  const authDeps: AuthDeps = { db, clock, secrets: deps.secrets, mailer, config };
+  const flowProvider =
+    config.mode === 'embedded'
+      ? await loadFlowProvider(config.dataDir, {
+          audience: config.flow.audience,
+          issuer: config.publicUrl,
+        })
+      : undefined;
+  const verifyFlowToken = await createFlowTokenVerifier(config.flow, flowProvider?.publicKey);
+
+  app.decorate(
+    'authenticate',
+    createAuthenticate({
+      accessTokenSecret: deps.secrets.accessTokenSecret,
+      clock,
+      tokensValidAfter: async (id) => (await findDeveloperById(db, id))?.tokensValidAfter,
+    }),
+  );
+  await registerRateLimits(app);
+  registerAuthRoutes(app, {
+    auth: createAuthService(authDeps),
+    reset: createPasswordResetService(authDeps),
+    loginWithFlow: (token) => loginWithFlow(authDeps, verifyFlowToken, token),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  if (flowProvider !== undefined) {
+    await registerDevRoutes(app, { db, clock, config, flowProvider });
+  }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -51,6 +52,10 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ MAX_IPS_PER_APP: '0' }, 'MAX_IPS_PER_APP'],
     [{ ACCESS_TOKEN_SECRET: 'short' }, 'ACCESS_TOKEN_SECRET'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'ten' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '2.5' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ FLOW_PUBLIC_KEY: 'not a key' }, 'FLOW_PUBLIC_KEY'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -76,6 +81,22 @@ describe('loadConfig', () => {
     expect(config.mode).toBe('production');
     expect(config.flow.loginUrl).toBeNull();
     expect(config.brand.flowLoginUrl).toBeNull();
+  });
+
+  it('limits each account call to 10 requests a minute per IP unless configured', () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(10);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '500' }).rateLimitPerMinute).toBe(500);
+  });
+
+  it('takes an RSA public key in SPKI PEM form for hand-off tokens, and no other key', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(loadConfig({ FLOW_PUBLIC_KEY: pem }).flow.publicKeyPem).toBe(pem.trim());
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const ecPem = ec.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => loadConfig({ FLOW_PUBLIC_KEY: ecPem })).toThrow(/FLOW_PUBLIC_KEY/);
+    const privatePem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => loadConfig({ FLOW_PUBLIC_KEY: privatePem })).toThrow(/FLOW_PUBLIC_KEY/);
   });
 
   it('reads brand settings for the web app', () => {

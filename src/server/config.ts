@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 
@@ -44,6 +45,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly secrets: SecretSettings;
   readonly flow: FlowSettings;
+  /** Requests per minute per client IP on each unauthenticated account call. */
+  readonly rateLimitPerMinute: number;
   readonly apps: AppRules;
   readonly brand: Brand;
 }
@@ -178,6 +181,10 @@ export function loadConfig(env: Env = process.env): Config {
   const flowApplicationId = text(env, 'FLOW_APPLICATION_ID', 'developer-portal');
   const jwksUrl = optional(env, 'FLOW_JWKS_URL');
   if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', ['https:', 'http:']);
+  const publicKeyPem = optional(env, 'FLOW_PUBLIC_KEY');
+  if (publicKeyPem !== undefined && !isPublicKeyPem(publicKeyPem)) {
+    fail('FLOW_PUBLIC_KEY', 'must be an RSA public key in SPKI PEM form', '<key>');
+  }
 
   const config: Config = {
     mode,
@@ -196,9 +203,10 @@ export function loadConfig(env: Env = process.env): Config {
       applicationId: flowApplicationId,
       audience: text(env, 'FLOW_AUDIENCE', flowApplicationId),
       issuer: optional(env, 'FLOW_ISSUER'),
-      publicKeyPem: optional(env, 'FLOW_PUBLIC_KEY'),
+      publicKeyPem,
       jwksUrl,
     },
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
     apps: {
       renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),
       maxIpsPerApp: integer(env, 'MAX_IPS_PER_APP', 5, 1, 100),
@@ -242,6 +250,15 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
   return deepFreeze(config);
+}
+
+function isPublicKeyPem(pem: string): boolean {
+  if (!pem.includes('-----BEGIN PUBLIC KEY-----')) return false;
+  try {
+    return createPublicKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
 }
 
 function deepFreeze<T>(value: T): T {

@@ -46,4 +46,12 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info({ mode: config.mode, engine: db.engine, url: config.publicUrl }, 'portal ready');
+app.log.info(
+  {
+    mode: config.mode,
+    engine: db.engine,
+    mail: config.smtpUrl === undefined ? 'embedded mailbox (/dev/mail)' : 'smtp',
+    url: config.publicUrl,
+  },
+  'portal ready',
+);

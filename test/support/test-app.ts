@@ -9,7 +9,8 @@ import type { Clock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { loadSecrets } from '../../src/server/secrets.js';
+import type { Mailer } from '../../src/server/mail/mailer.js';
+import { loadSecrets, type Secrets } from '../../src/server/secrets.js';
 import { HEAD_PLACEHOLDER } from '../../src/server/spa/web-app.js';
 
 /** A clock the test moves by hand. */
@@ -27,6 +28,7 @@ export interface TestApp {
   readonly app: App;
   readonly db: Db;
   readonly config: Config;
+  readonly secrets: Secrets;
   readonly clock: TestClock;
   readonly baseUrl: string;
   readonly dataDir: string;
@@ -60,23 +62,46 @@ async function openTestDatabase(dataDir: string): Promise<{ db: Db; drop: () => 
   };
 }
 
+export interface TestAppOptions {
+  /** Configuration variables, as the environment would give them. */
+  env?: Record<string, string>;
+  clock?: TestClock;
+  /** A fake mailer; absent, the app builds the configured one (SMTP or the mailbox). */
+  mailer?: Mailer;
+  /** Adds test-only routes (e.g. a probe behind `app.authenticate`) before listening. */
+  extend?: (app: App) => void;
+}
+
 /**
  * Builds the real server on a real database and listens on a free loopback port, so tests
- * talk real HTTP. `env` overrides configuration variables as the environment would.
+ * talk real HTTP. `env` overrides configuration variables as the environment would; the
+ * per-IP rate limit is high unless a test sets RATE_LIMIT_PER_MINUTE to prove it.
  */
-export async function startTestApp(
-  options: { env?: Record<string, string>; clock?: TestClock } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const webRoot = path.join(dataDir, 'web');
   await mkdir(webRoot, { recursive: true });
   await writeFile(path.join(webRoot, 'index.html'), WEB_FIXTURE);
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
   const { db, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(db.kysely);
   const secrets = await loadSecrets(config);
   const clock = options.clock ?? new TestClock();
-  const app = await buildApp({ config, db, secrets, clock, webRoot, logging: false });
+  const app = await buildApp({
+    config,
+    db,
+    secrets,
+    clock,
+    webRoot,
+    logging: false,
+    ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
+  });
+  options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
@@ -84,6 +109,7 @@ export async function startTestApp(
     app,
     db,
     config,
+    secrets,
     clock,
     dataDir,
     baseUrl: `http://127.0.0.1:${address.port}`,

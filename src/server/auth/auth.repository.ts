@@ -1,0 +1,168 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** SQL of the developer accounts. `Kysely` accepts a Transaction as well. */
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export interface DeveloperRecord {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly mobile: string;
+  readonly state: string;
+  readonly passwordHash: string | null;
+  readonly verifiedAt: number | null;
+  readonly clientCode: string | null;
+  readonly failedSignIns: number;
+  readonly lockedUntil: number | null;
+  readonly tokensValidAfter: number;
+}
+
+export interface NewDeveloper {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly mobile: string;
+  readonly state: string;
+  readonly passwordHash: string | null;
+  readonly verifiedAt: number | null;
+  readonly clientCode: string | null;
+  readonly createdAt: number;
+}
+
+const DEVELOPER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'mobile',
+  'state',
+  'passwordHash',
+  'verifiedAt',
+  'clientCode',
+  'failedSignIns',
+  'lockedUntil',
+  'tokensValidAfter',
+] as const;
+
+export function normalizeEmail(email: string): string {
+  return email.toLowerCase();
+}
+
+/** A unique index refused the row (SQLite and PostgreSQL spell it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+export function findDeveloperByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('developers')
+    .select(DEVELOPER_COLUMNS)
+    .where('emailNormalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export function findDeveloperById(db: Db, id: string) {
+  return db
+    .selectFrom('developers')
+    .select(DEVELOPER_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findDeveloperByClientCode(db: Db, clientCode: string) {
+  return db
+    .selectFrom('developers')
+    .select(DEVELOPER_COLUMNS)
+    .where('clientCode', '=', clientCode)
+    .executeTakeFirst();
+}
+
+export async function insertDeveloper(db: Db, developer: NewDeveloper): Promise<void> {
+  await db
+    .insertInto('developers')
+    .values({
+      ...developer,
+      emailNormalized: normalizeEmail(developer.email),
+      lockedUntil: null,
+      updatedAt: developer.createdAt,
+    })
+    .execute();
+}
+
+/**
+ * Takes the developer's row lock until the transaction ends (PostgreSQL), so two requests
+ * for the same developer's codes run one after the other. SQLite transactions already do.
+ */
+export async function lockDeveloper(trx: Trx, id: string): Promise<void> {
+  await trx
+    .updateTable('developers')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markVerified(db: Db, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('developers')
+    .set((eb) => ({ verifiedAt: eb.fn.coalesce('verifiedAt', eb.val(now)), updatedAt: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function linkClientCode(trx: Trx, id: string, clientCode: string, now: number) {
+  await trx
+    .updateTable('developers')
+    .set((eb) => ({
+      clientCode,
+      verifiedAt: eb.fn.coalesce('verifiedAt', eb.val(now)),
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Counts one failed sign-in and answers the new count (atomic increment). */
+export async function recordFailedSignIn(db: Db, id: string): Promise<number> {
+  const row = await db
+    .updateTable('developers')
+    .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1) }))
+    .where('id', '=', id)
+    .returning('failedSignIns')
+    .executeTakeFirstOrThrow();
+  return row.failedSignIns;
+}
+
+export async function setLockedUntil(db: Db, id: string, lockedUntil: number): Promise<void> {
+  await db.updateTable('developers').set({ lockedUntil }).where('id', '=', id).execute();
+}
+
+export async function clearSignInFailures(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('developers')
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** New password: earlier access tokens stop working, the mailbox counts as proven. */
+export async function setPassword(trx: Trx, id: string, passwordHash: string, now: number) {
+  await trx
+    .updateTable('developers')
+    .set((eb) => ({
+      passwordHash,
+      tokensValidAfter: now,
+      verifiedAt: eb.fn.coalesce('verifiedAt', eb.val(now)),
+      failedSignIns: 0,
+      lockedUntil: null,
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}

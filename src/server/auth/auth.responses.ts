@@ -1,0 +1,69 @@
+import * as z from 'zod/mini';
+import {
+  CodeCheckResponseSchema,
+  UserAttributeNames,
+  type AuthResponse,
+  type AuthenticationResult,
+  type UserAttributeName,
+} from '../../contract/auth.js';
+import { Messages } from '../../contract/messages.js';
+import type { DeveloperRecord } from './auth.repository.js';
+import type { SessionTokens } from './sessions.js';
+
+/**
+ * Server-only: every error body is `{status:'error', message}` plus what the error handler
+ * adds (`field` for a schema failure, `valid` for the reset-code check), kept as is.
+ */
+export const ErrorResponseSchema = z.looseObject({
+  status: z.literal('error'),
+  message: z.string(),
+});
+
+export const ErrorResponses = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+  415: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+  500: ErrorResponseSchema,
+} as const;
+
+/** The reset-code check answers `valid: false` for a wrong code, `field` for bad input. */
+export const CodeCheckErrorSchema = z.union([CodeCheckResponseSchema, ErrorResponseSchema]);
+
+// Ours: the contract's Messages has no text for it; the issue names this one.
+export const TOKEN_REFRESHED = 'Token refreshed';
+
+export function authenticationResult(tokens: SessionTokens): AuthenticationResult {
+  return {
+    AccessToken: tokens.accessToken,
+    RefreshToken: tokens.refreshToken,
+    ExpiresIn: tokens.expiresIn,
+    TokenType: 'Bearer',
+  };
+}
+
+/** Spec section 3: ordered attributes, 1st the id, 3rd the name, 5th the mobile, 6th the e-mail. */
+export function userAttributes(developer: DeveloperRecord) {
+  const values: Record<UserAttributeName, string> = {
+    sub: developer.id,
+    email_verified: String(developer.verifiedAt !== null),
+    name: developer.name,
+    'custom:state': developer.state,
+    phone_number: developer.mobile,
+    email: developer.email,
+    'custom:client_code': developer.clientCode ?? '',
+  };
+  return UserAttributeNames.map((name) => ({ Name: name, Value: values[name] }));
+}
+
+export function authResponse(developer: DeveloperRecord, tokens: SessionTokens): AuthResponse {
+  return {
+    status: 'success',
+    message: Messages.login.success,
+    profile: { UserAttributes: userAttributes(developer) },
+    user_status: { AuthenticationResult: authenticationResult(tokens) },
+  };
+}

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthResponseSchema,
+  CodeCheckRequestSchema,
+  CodeCheckResponseSchema,
+  ConfirmRequestSchema,
+  EmailRequestSchema,
+  FlowQuerySchema,
+  LogoutRequestSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  ResetRequestSchema,
+  SendConfirmationResponseSchema,
+  SigninRequestSchema,
+  SignupRequestSchema,
+  StatusResponseSchema,
+} from '../../contract/auth.js';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { Messages } from '../../contract/messages.js';
+import type { AuthService, SignedIn } from './auth.service.js';
+import {
+  authenticationResult,
+  authResponse,
+  CodeCheckErrorSchema,
+  ErrorResponses,
+  TOKEN_REFRESHED,
+} from './auth.responses.js';
+import type { PasswordResetService } from './password-reset.service.js';
+import { perIpLimit } from './rate-limits.js';
+
+export interface AuthRouteDeps {
+  readonly auth: AuthService;
+  readonly reset: PasswordResetService;
+  readonly loginWithFlow: (token: string) => Promise<SignedIn>;
+  readonly rateLimitPerMinute: number;
+}
+
+/** The unauthenticated account calls of spec section 7, plus logout and the code check. */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = perIpLimit(deps.rateLimitPerMinute);
+  const ok = (message: string) => ({ status: 'success' as const, message });
+
+  r.post(
+    ApiPaths.signup,
+    {
+      config: limited,
+      schema: {
+        body: SignupRequestSchema,
+        response: { 201: StatusResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deps.auth.signup(request.body);
+      return reply.status(201).send(ok(Messages.signup.success));
+    },
+  );
+
+  r.post(
+    ApiPaths.confirm,
+    {
+      config: limited,
+      schema: {
+        body: ConfirmRequestSchema,
+        response: { 200: StatusResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.confirm(request.body);
+      return ok(Messages.otp.verified);
+    },
+  );
+
+  r.post(
+    ApiPaths.sendConfirmation,
+    {
+      config: limited,
+      schema: {
+        body: EmailRequestSchema,
+        response: { 200: SendConfirmationResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.sendConfirmation(request.body.email);
+      return { ...ok(Messages.otp.sent), user_status: 'UNCONFIRMED' };
+    },
+  );
+
+  r.post(
+    ApiPaths.signin,
+    {
+      config: limited,
+      schema: {
+        body: SigninRequestSchema,
+        response: { 200: AuthResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { developer, tokens } = await deps.auth.signin(request.body);
+      return authResponse(developer, tokens);
+    },
+  );
+
+  r.post(
+    ApiPaths.refresh,
+    {
+      config: limited,
+      schema: {
+        body: RefreshRequestSchema,
+        response: { 200: RefreshResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const tokens = await deps.auth.refresh(request.body.refresh_token, request.body.id);
+      return {
+        ...ok(TOKEN_REFRESHED),
+        user_status: { AuthenticationResult: authenticationResult(tokens) },
+      };
+    },
+  );
+
+  r.post(
+    ApiPaths.logout,
+    {
+      schema: {
+        body: LogoutRequestSchema,
+        response: { 200: StatusResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.logout(request.body.refresh_token);
+      return ok(Messages.auth.loggedOut);
+    },
+  );
+
+  r.post(
+    ApiPaths.forgotPassword,
+    {
+      config: limited,
+      schema: {
+        body: EmailRequestSchema,
+        response: { 200: StatusResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      await deps.reset.forgotPassword(request.body.email);
+      return ok(Messages.auth.codeSent);
+    },
+  );
+
+  r.post(
+    ApiPaths.forgotPasswordVerify,
+    {
+      config: limited,
+      schema: {
+        body: CodeCheckRequestSchema,
+        response: { 200: CodeCheckResponseSchema, ...ErrorResponses, 400: CodeCheckErrorSchema },
+      },
+    },
+    async (request) => {
+      await deps.reset.checkResetCode(request.body.email, request.body.code);
+      return { ...ok(Messages.auth.codeValid), valid: true };
+    },
+  );
+
+  r.post(
+    ApiPaths.forgotPasswordConfirm,
+    {
+      config: limited,
+      schema: {
+        body: ResetRequestSchema,
+        response: { 200: StatusResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      await deps.reset.resetPassword(request.body);
+      return ok(Messages.resetPassword.success);
+    },
+  );
+
+  r.get(
+    ApiPaths.loginWithFlow,
+    {
+      config: limited,
+      schema: {
+        querystring: FlowQuerySchema,
+        response: { 200: AuthResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { developer, tokens } = await deps.loginWithFlow(request.query.auth);
+      return authResponse(developer, tokens);
+    },
+  );
+}

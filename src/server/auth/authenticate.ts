@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Messages } from '../../contract/messages.js';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+import { verifyAccessToken } from './tokens.js';
+
+export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of every bearer-token route: `{ preHandler: app.authenticate }`. */
+    authenticate: Authenticate;
+  }
+}
+
+export interface AuthenticateDeps {
+  readonly accessTokenSecret: string;
+  readonly clock: Clock;
+  /** The developer's `tokensValidAfter` (ms), undefined when the developer is gone. */
+  readonly tokensValidAfter: (developerId: string) => Promise<number | undefined>;
+}
+
+const developerIds = new WeakMap<FastifyRequest, string>();
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+/**
+ * Reads `Authorization: Bearer <access token>`, verifies it (HS256 only, signature,
+ * expiry), and refuses tokens of a developer who no longer exists or who reset the
+ * password after the token was issued. Every failure is the same 401.
+ */
+export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
+  return async (request) => {
+    const unauthorized = new AppError('unauthorized', Messages.session.unauthorized);
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (match?.[1] === undefined) throw unauthorized;
+    const claims = await verifyAccessToken(deps.accessTokenSecret, match[1], deps.clock.now());
+    if (claims === null) throw unauthorized;
+    const validAfter = await deps.tokensValidAfter(claims.developerId);
+    if (validAfter === undefined || claims.issuedAtMs < validAfter) throw unauthorized;
+    developerIds.set(request, claims.developerId);
+  };
+}
+
+/** The developer id `authenticate` proved for this request. */
+export function authenticatedDeveloperId(request: FastifyRequest): string {
+  const id = developerIds.get(request);
+  if (id === undefined) throw new AppError('unauthorized', Messages.session.unauthorized);
+  return id;
+}

@@ -1,0 +1,226 @@
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { decodeJwt, exportJWK, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { userAttribute, type AuthResponse } from '../../contract/auth.js';
+import { Messages } from '../../contract/messages.js';
+import { createDeveloper, developerRow, uniqueEmail } from '../../../test/support/accounts.js';
+import { flowIdentity as identity, tokenFromForm } from '../../../test/support/flow.js';
+import { HttpClient } from '../../../test/support/http-client.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { FLOW_KEY_FILE } from '../dev/flow-provider.js';
+
+let t: TestApp;
+let providerKey: KeyObject;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  providerKey = createPrivateKey(await readFile(path.join(t.dataDir, FLOW_KEY_FILE), 'utf8'));
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const INVALID = { status: 'error', message: Messages.auth.flowTokenInvalid };
+let counter = 0;
+
+function exchange(app: TestApp, token: string) {
+  return new HttpClient(app.baseUrl).json<AuthResponse>(
+    'GET',
+    `${ApiPaths.loginWithFlow}?auth=${encodeURIComponent(token)}`,
+  );
+}
+
+function signed(
+  claims: Record<string, unknown>,
+  options: {
+    key?: KeyObject;
+    audience?: string;
+    issuer?: string;
+    expiresIn?: number;
+    jti?: string | null;
+  } = {},
+) {
+  const now = Math.floor(t.clock.now() / 1000);
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', ...(options.key === undefined ? {} : { kid: 'k1' }) })
+    .setAudience(options.audience ?? t.config.flow.audience)
+    .setIssuer(options.issuer ?? t.config.publicUrl)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.expiresIn ?? 300));
+  if (options.jti !== null) jwt.setJti(options.jti ?? `jti-${Date.now()}-${++counter}`);
+  return jwt.sign(options.key ?? providerKey);
+}
+
+describe('GET loginWithFlow', () => {
+  it('creates a verified developer on a first hand-off and answers like sign-in', async () => {
+    const who = identity();
+    const res = await exchange(t, await tokenFromForm(t, who));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: Messages.login.success });
+    const row = await developerRow(t, who.email);
+    expect(row).toMatchObject({
+      email: who.email,
+      name: who.name,
+      clientCode: who.client_code,
+      mobile: '',
+      state: '',
+      passwordHash: null,
+      verifiedAt: t.clock.now(),
+    });
+    expect(userAttribute(res.body, 'sub')).toBe(row?.id);
+    expect(userAttribute(res.body, 'custom:client_code')).toBe(who.client_code);
+    expect(userAttribute(res.body, 'email_verified')).toBe('true');
+    const { AccessToken, ExpiresIn } = res.body.user_status.AuthenticationResult;
+    expect(ExpiresIn).toBe(900);
+    expect(decodeJwt(AccessToken)).toMatchObject({ sub: row?.id, client_code: who.client_code });
+  });
+
+  it('accepts each token once', async () => {
+    const token = await tokenFromForm(t, identity());
+    expect((await exchange(t, token)).status).toBe(200);
+    const again = await exchange(t, token);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(INVALID);
+  });
+
+  it('signs in the developer already linked to the client code', async () => {
+    const who = identity();
+    const first = await exchange(t, await tokenFromForm(t, who));
+    const second = await exchange(
+      t,
+      await tokenFromForm(t, { ...who, email: uniqueEmail(), name: 'Other Name' }),
+    );
+    expect(second.status).toBe(200);
+    expect(userAttribute(second.body, 'sub')).toBe(userAttribute(first.body, 'sub'));
+    expect(userAttribute(second.body, 'email')).toBe(who.email);
+  });
+
+  it('links a signed-up developer by e-mail, verifying it', async () => {
+    const dev = await createDeveloper(t, { verified: false });
+    const who = { ...identity(), email: dev.email.toUpperCase() };
+    const res = await exchange(t, await tokenFromForm(t, who));
+    expect(res.status).toBe(200);
+    expect(userAttribute(res.body, 'sub')).toBe(dev.id);
+    expect(await developerRow(t, dev.email)).toMatchObject({
+      clientCode: who.client_code,
+      verifiedAt: t.clock.now(),
+      email: dev.email,
+    });
+  });
+
+  it('refuses to move an e-mail linked to another client code', async () => {
+    const who = identity();
+    await exchange(t, await tokenFromForm(t, who));
+    const res = await exchange(t, await tokenFromForm(t, { ...identity(), email: who.email }));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INVALID);
+    expect((await developerRow(t, who.email))?.clientCode).toBe(who.client_code);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await tokenFromForm(t, identity());
+    t.clock.advance(5 * 60_000);
+    const res = await exchange(t, token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INVALID);
+  });
+
+  it('accepts a hand-crafted token with the provider key (the control case)', async () => {
+    expect((await exchange(t, await signed(identity()))).status).toBe(200);
+  });
+
+  it.each([
+    [
+      'another key',
+      async () =>
+        signed(identity(), { key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey }),
+    ],
+    ['the wrong audience', async () => signed(identity(), { audience: 'someone-else' })],
+    ['no jti', async () => signed(identity(), { jti: null })],
+    ['no client code', async () => signed({ ...identity(), client_code: undefined })],
+    ['a bad e-mail', async () => signed({ ...identity(), email: 'nope' })],
+    ['no name', async () => signed({ ...identity(), name: '' })],
+    [
+      'alg none',
+      async () =>
+        Promise.resolve(
+          new UnsecuredJWT(identity())
+            .setAudience('developer-portal')
+            .setJti('j')
+            .setExpirationTime('5m')
+            .encode(),
+        ),
+    ],
+    [
+      'HS256 keyed with the public key',
+      async () => {
+        const pem = await readFile(path.join(t.dataDir, FLOW_KEY_FILE), 'utf8');
+        return new SignJWT(identity())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setAudience('developer-portal')
+          .setJti('hs')
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode(pem));
+      },
+    ],
+    ['garbage', async () => Promise.resolve('not.a.token')],
+  ])('refuses a token with %s', async (_case, make) => {
+    const res = await exchange(t, await make());
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INVALID);
+  });
+
+  it('answers 400 without auth or with an oversized one', async () => {
+    const client = new HttpClient(t.baseUrl);
+    expect((await client.json('GET', ApiPaths.loginWithFlow)).status).toBe(400);
+    const long = await client.json('GET', `${ApiPaths.loginWithFlow}?auth=${'x'.repeat(8193)}`);
+    expect(long.status).toBe(400);
+  });
+});
+
+describe('loginWithFlow with a configured provider key', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let jwks: Server;
+  let jwksUrl: string;
+
+  beforeAll(async () => {
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    jwks = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const address = jwks.address();
+    jwksUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/jwks`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => jwks.close(resolve));
+  });
+
+  it.each(['FLOW_PUBLIC_KEY', 'FLOW_JWKS_URL'])('verifies with %s and the issuer', async (name) => {
+    const issuer = 'https://login.provider.example';
+    const value =
+      name === 'FLOW_PUBLIC_KEY'
+        ? publicKey.export({ type: 'spki', format: 'pem' }).toString()
+        : jwksUrl;
+    const app = await startTestApp({ env: { [name]: value, FLOW_ISSUER: issuer }, clock: t.clock });
+    try {
+      const good = await exchange(app, await signed(identity(), { key: privateKey, issuer }));
+      expect(good.status).toBe(200);
+      const wrongIssuer = await exchange(app, await signed(identity(), { key: privateKey }));
+      expect(wrongIssuer.body).toEqual(INVALID);
+      // The embedded provider's own tokens no longer pass.
+      const embedded = await exchange(app, await tokenFromForm(app, identity()));
+      expect(embedded.status).toBe(401);
+      expect(embedded.body).toEqual(INVALID);
+    } finally {
+      await app.close();
+    }
+  });
+});

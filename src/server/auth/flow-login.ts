@@ -1,0 +1,123 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload } from 'jose';
+import { Messages } from '../../contract/messages.js';
+import type { FlowSettings } from '../config.js';
+import { AppError } from '../errors.js';
+import {
+  findDeveloperByClientCode,
+  findDeveloperByEmail,
+  findDeveloperById,
+  insertDeveloper,
+  isUniqueViolation,
+  linkClientCode,
+  type DeveloperRecord,
+} from './auth.repository.js';
+import { sessionDeps, type AuthDeps, type SignedIn } from './auth.service.js';
+import { flowIdentityOf, type FlowIdentity } from './flow-claims.js';
+import { recordFlowTokenUse } from './sessions.repository.js';
+import { startSession } from './sessions.js';
+
+interface FlowToken extends FlowIdentity {
+  readonly jti: string;
+  readonly expiresAt: number;
+}
+
+/** Verifies a hand-off token at `now`; throws for any token that does not pass. */
+export type FlowTokenVerifier = (token: string, now: number) => Promise<FlowToken>;
+
+const ALGORITHM = 'RS256';
+
+/**
+ * The provider's key: FLOW_PUBLIC_KEY, else FLOW_JWKS_URL, else (embedded mode) the
+ * embedded provider's key. With none, every hand-off token is refused.
+ */
+export async function createFlowTokenVerifier(
+  flow: FlowSettings,
+  embeddedKey: KeyObject | undefined,
+): Promise<FlowTokenVerifier> {
+  const options = (now: number) => ({
+    algorithms: [ALGORITHM],
+    audience: flow.audience,
+    ...(flow.issuer === undefined ? {} : { issuer: flow.issuer }),
+    requiredClaims: ['exp', 'jti'],
+    currentDate: new Date(now),
+  });
+  let verify: (token: string, now: number) => Promise<JWTPayload>;
+  if (flow.publicKeyPem !== undefined) {
+    const key = await importSPKI(flow.publicKeyPem, ALGORITHM);
+    verify = async (token, now) => (await jwtVerify(token, key, options(now))).payload;
+  } else if (flow.jwksUrl !== undefined) {
+    const jwks = createRemoteJWKSet(new URL(flow.jwksUrl));
+    verify = async (token, now) => (await jwtVerify(token, jwks, options(now))).payload;
+  } else if (embeddedKey !== undefined) {
+    verify = async (token, now) => (await jwtVerify(token, embeddedKey, options(now))).payload;
+  } else {
+    verify = () => Promise.reject(new Error('hand-off login is not configured'));
+  }
+  return async (token, now) => {
+    const payload = await verify(token, now);
+    const identity = flowIdentityOf(payload);
+    if (identity === null || typeof payload.jti !== 'string' || payload.exp === undefined) {
+      throw new Error('hand-off token lacks a usable identity');
+    }
+    return { ...identity, jti: payload.jti, expiresAt: payload.exp * 1000 };
+  };
+}
+
+/**
+ * The developer of a hand-off identity: the one with its client code, else the one with
+ * its e-mail (now linked and verified), else a new verified developer without password.
+ */
+async function linkDeveloper(deps: AuthDeps, token: FlowToken, now: number) {
+  return deps.db.transaction().execute(async (trx): Promise<DeveloperRecord | undefined> => {
+    const byCode = await findDeveloperByClientCode(trx, token.clientCode);
+    if (byCode !== undefined) return byCode;
+    const byEmail = await findDeveloperByEmail(trx, token.email);
+    if (byEmail !== undefined) {
+      // Linked to another client code already: refusing beats silently moving the account.
+      if (byEmail.clientCode !== null) return undefined;
+      await linkClientCode(trx, byEmail.id, token.clientCode, now);
+      return findDeveloperById(trx, byEmail.id);
+    }
+    const id = randomUUID();
+    await insertDeveloper(trx, {
+      id,
+      email: token.email,
+      name: token.name,
+      mobile: '',
+      state: '',
+      passwordHash: null,
+      verifiedAt: now,
+      clientCode: token.clientCode,
+      createdAt: now,
+    });
+    return findDeveloperById(trx, id);
+  });
+}
+
+/** Exchanges a hand-off token, accepted once, for a session like a sign-in's. */
+export async function loginWithFlow(
+  deps: AuthDeps,
+  verifyToken: FlowTokenVerifier,
+  token: string,
+): Promise<SignedIn> {
+  const invalid = new AppError('unauthorized', Messages.auth.flowTokenInvalid);
+  const now = deps.clock.now();
+  let verified: FlowToken;
+  try {
+    verified = await verifyToken(token, now);
+  } catch {
+    throw invalid;
+  }
+  if (!(await recordFlowTokenUse(deps.db, verified.jti, verified.expiresAt, now))) throw invalid;
+  let developer: DeveloperRecord | undefined;
+  try {
+    developer = await linkDeveloper(deps, verified, now);
+  } catch (error) {
+    // A parallel first hand-off of the same person created the row: link to it instead.
+    if (!isUniqueViolation(error)) throw error;
+    developer = await linkDeveloper(deps, verified, now);
+  }
+  if (developer === undefined) throw invalid;
+  return { developer, tokens: await startSession(sessionDeps(deps), developer, now) };
+}

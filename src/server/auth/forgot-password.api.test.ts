@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { Messages } from '../../contract/messages.js';
+import {
+  codesOf,
+  createDeveloper,
+  mailedCode,
+  primedClient,
+  uniqueEmail,
+  wrongCode,
+} from '../../../test/support/accounts.js';
+import {
+  checkResetCode,
+  forgot,
+  resetPassword,
+  withResetCode,
+} from '../../../test/support/password-reset.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function mailCount(email?: string) {
+  let query = t.db.kysely.selectFrom('mailboxMessages').select('id');
+  if (email !== undefined) query = query.where('toAddress', '=', email);
+  return (await query.execute()).length;
+}
+
+const SENT = { status: 'success', message: Messages.auth.codeSent };
+
+describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('mails a reset code to a known address', async () => {
+    const dev = await createDeveloper(t);
+    const res = await forgot(t, dev.email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SENT);
+    const codes = await codesOf(t, dev.id, 'reset');
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatchObject({ attempts: 0, expiresAt: t.clock.now() + 10 * 60_000 });
+    const message = await t.db.kysely
+      .selectFrom('mailboxMessages')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', dev.email)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(message.subject).toMatch(/^\d{6} is your Acme Trade password reset code$/);
+  });
+
+  it('answers an unknown address the same and sends nothing', async () => {
+    const before = await mailCount();
+    const res = await forgot(t, uniqueEmail());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SENT);
+    expect(await mailCount()).toBe(before);
+  });
+
+  it('answers the same but sends nothing within 60 s or past 5 an hour', async () => {
+    const dev = await createDeveloper(t);
+    expect((await forgot(t, dev.email)).body).toEqual(SENT);
+    const soon = await forgot(t, dev.email);
+    expect(soon.status).toBe(200);
+    expect(soon.body).toEqual(SENT);
+    expect(await codesOf(t, dev.id, 'reset')).toHaveLength(1);
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(60_000);
+      await forgot(t, dev.email);
+    }
+    expect(await codesOf(t, dev.id, 'reset')).toHaveLength(5);
+    const mails = await mailCount(dev.email);
+    t.clock.advance(60_000);
+    const limited = await forgot(t, dev.email);
+    expect(limited.status).toBe(200);
+    expect(limited.body).toEqual(SENT);
+    expect(await codesOf(t, dev.id, 'reset')).toHaveLength(5);
+    expect(await mailCount(dev.email)).toBe(mails);
+  });
+
+  it('answers 400 for a bad e-mail or an extra field', async () => {
+    const client = await primedClient(t);
+    const bad = await client.json('POST', ApiPaths.forgotPassword, { json: { email: 'x@' } });
+    expect(bad.body).toEqual({
+      status: 'error',
+      message: Messages.signup.emailInvalid,
+      field: 'email',
+    });
+    const extra = await client.json('POST', ApiPaths.forgotPassword, {
+      json: { email: 'a@example.com', resend: true },
+    });
+    expect(extra.status).toBe(400);
+  });
+});
+
+describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('confirms the right code without using it or spending a try', async () => {
+    const dev = await withResetCode(t);
+    const res = await checkResetCode(t, dev.email, dev.code);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: Messages.auth.codeValid, valid: true });
+    expect((await codesOf(t, dev.id, 'reset'))[0]).toMatchObject({ attempts: 0, consumedAt: null });
+    expect((await checkResetCode(t, dev.email, dev.code)).status).toBe(200);
+  });
+
+  it('answers a wrong code with valid false and counts the try', async () => {
+    const dev = await withResetCode(t);
+    const res = await checkResetCode(t, dev.email, wrongCode(dev.code));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+    expect((await codesOf(t, dev.id, 'reset'))[0]?.attempts).toBe(1);
+  });
+
+  it('answers an unknown e-mail like a wrong code', async () => {
+    const res = await checkResetCode(t, uniqueEmail(), '123456');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+  });
+
+  it('shares the 5 tries with the reset itself', async () => {
+    const dev = await withResetCode(t);
+    for (let i = 0; i < 5; i++) await checkResetCode(t, dev.email, wrongCode(dev.code));
+    const res = await checkResetCode(t, dev.email, dev.code);
+    expect(res.body).toEqual({
+      status: 'error',
+      message: Messages.auth.codeAttemptsExhausted,
+      valid: false,
+    });
+    const resetRes = await resetPassword(t, dev.email, dev.code);
+    expect(resetRes.body).toEqual({
+      status: 'error',
+      message: Messages.auth.codeAttemptsExhausted,
+    });
+  });
+
+  it('answers an expired code with valid false', async () => {
+    const dev = await withResetCode(t);
+    t.clock.advance(10 * 60_000);
+    const res = await checkResetCode(t, dev.email, dev.code);
+    expect(res.body).toEqual({ status: 'error', message: Messages.auth.codeExpired, valid: false });
+  });
+
+  it('does not accept a verification code', async () => {
+    const client = await primedClient(t);
+    const email = uniqueEmail();
+    await client.json('POST', ApiPaths.signup, {
+      json: { email, name: 'Dev', mobile: '+919876543210', state: 'Goa', password: 'Str0ng!Pass' },
+    });
+    const res = await checkResetCode(t, email, await mailedCode(t, email));
+    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+  });
+
+  it('answers malformed input with the failing field', async () => {
+    const res = await checkResetCode(t, 'a@example.com', '12ab56');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      status: 'error',
+      message: Messages.resetPassword.codeFormat,
+      field: 'code',
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { Messages } from '../../contract/messages.js';
+import type { Config } from '../config.js';
+import type { CodePurpose, Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { codeMail } from '../mail/templates.js';
+import { lockDeveloper } from './auth.repository.js';
+import { CodeRules, codeHashesMatch, generateCode, hashCode } from './codes.js';
+import {
+  claimCodeAttempt,
+  findNewestLiveCode,
+  insertCode,
+  listCodesSince,
+  supersedeLiveCodes,
+} from './codes.repository.js';
+import { RetryLaterError, secondsUntil } from './rate-limits.js';
+
+/**
+ * Issues a new code inside the caller's transaction, under the developer's row lock, so
+ * the send limits hold under parallel requests. The new code takes over the tries already
+ * spent on the code it replaces when that one is less than an hour old: asking for a new
+ * code never buys more guesses. Answers the code in clear, for the mail only.
+ */
+export async function issueCode(
+  trx: Transaction<Database>,
+  secret: string,
+  now: number,
+  developerId: string,
+  purpose: CodePurpose,
+): Promise<string> {
+  await lockDeveloper(trx, developerId);
+  const recent = await listCodesSince(trx, developerId, purpose, now - CodeRules.windowMs);
+  const newest = recent[0];
+  if (newest !== undefined && now - newest.createdAt < CodeRules.resendGapMs) {
+    const seconds = secondsUntil(newest.createdAt + CodeRules.resendGapMs - now);
+    throw new RetryLaterError(Messages.auth.resendTooSoon(seconds), seconds);
+  }
+  const oldest = recent.at(-1);
+  if (oldest !== undefined && recent.length >= CodeRules.sendsPerWindow) {
+    const seconds = secondsUntil(oldest.createdAt + CodeRules.windowMs - now);
+    throw new RetryLaterError(Messages.auth.sendLimitReached, seconds);
+  }
+  const replaced = recent.find((c) => c.consumedAt === null && c.supersededAt === null);
+  await supersedeLiveCodes(trx, developerId, purpose, now);
+  const code = generateCode();
+  await insertCode(trx, {
+    id: randomUUID(),
+    developerId,
+    purpose,
+    codeHash: hashCode(secret, developerId, purpose, code),
+    attempts: replaced?.attempts ?? 0,
+    expiresAt: now + CodeRules.ttlMs,
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * Checks a code against the developer's newest live code of that purpose and answers its
+ * id. Every comparison first takes one of the code's tries (atomically), so parallel
+ * guesses cannot exceed the limit.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  secret: string,
+  now: number,
+  developerId: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<string> {
+  const invalid = new AppError('bad_request', Messages.auth.codeInvalid);
+  const live = await findNewestLiveCode(db, developerId, purpose);
+  if (live === undefined) throw invalid;
+  if (now >= live.expiresAt) throw new AppError('bad_request', Messages.auth.codeExpired);
+  if (!(await claimCodeAttempt(db, live.id, CodeRules.maxAttempts))) {
+    throw new AppError('bad_request', Messages.auth.codeAttemptsExhausted);
+  }
+  if (!codeHashesMatch(live.codeHash, hashCode(secret, developerId, purpose, code))) throw invalid;
+  return live.id;
+}
+
+/** Mails a freshly issued code to the developer. */
+export async function mailCode(
+  deps: { readonly mailer: Mailer; readonly config: Config },
+  developer: { readonly email: string; readonly name: string },
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
+  await deps.mailer.send(
+    codeMail({
+      to: developer.email,
+      name: developer.name,
+      code,
+      purpose,
+      productName: deps.config.brand.productName,
+      publicUrl: deps.config.publicUrl,
+      validMinutes: CodeRules.ttlMs / 60_000,
+    }),
+  );
+}

@@ -1,0 +1,101 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevPaths } from '../../contract/api-paths.js';
+import { Messages } from '../../contract/messages.js';
+import { flowIdentity as identity, tokenFromForm } from '../../../test/support/flow.js';
+import { HttpClient } from '../../../test/support/http-client.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`the embedded hand-off provider (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('shows an accessible form with no inline script or style', async () => {
+    const res = await new HttpClient(t.baseUrl).request(
+      'GET',
+      `${DevPaths.flow}?applicationId=developer-portal`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    for (const [id, label] of [
+      ['client_code', 'Client code'],
+      ['name', 'Name'],
+      ['email', 'E-mail'],
+    ]) {
+      expect(html).toContain(`<label for="${id}">${label}</label>`);
+      expect(html).toMatch(new RegExp(`<input id="${id}" name="${id}"`));
+    }
+    expect(html).toContain('<button type="submit">Continue</button>');
+    expect(html).toContain('<form method="post" action="/dev/flow"');
+    expect(html).toContain('value="developer-portal"');
+    expect(html).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
+    const css = await new HttpClient(t.baseUrl).request('GET', '/dev/dev.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('escapes the application id it shows', async () => {
+    const res = await new HttpClient(t.baseUrl).request(
+      'GET',
+      `${DevPaths.flow}?applicationId=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+    );
+    const html = await res.text();
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('signs a 5-minute RS256 token for the portal and redirects back with it', async () => {
+    const who = identity();
+    const token = await tokenFromForm(t, who);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', typ: 'JWT' });
+    const claims = decodeJwt(token);
+    const now = Math.floor(t.clock.now() / 1000);
+    expect(claims).toEqual({
+      aud: 'developer-portal',
+      iss: t.config.publicUrl,
+      jti: expect.any(String) as string,
+      iat: now,
+      exp: now + 300,
+      ...who,
+    });
+  });
+
+  it.each([
+    [
+      { client_code: '', name: 'A', email: 'a@example.com' },
+      'client_code',
+      'Client code is required',
+    ],
+    [
+      { client_code: 'C1', name: ' ', email: 'a@example.com' },
+      'name',
+      Messages.signup.nameRequired,
+    ],
+    [
+      { client_code: 'C1', name: 'A', email: 'not-an-email' },
+      'email',
+      Messages.signup.emailInvalid,
+    ],
+    [{ client_code: 'C1', name: 'A', email: '' }, 'email', Messages.signup.emailRequired],
+  ])('answers %o with a 400 page naming the field', async (fields, id, message) => {
+    const res = await new HttpClient(t.baseUrl).request('POST', DevPaths.flow, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(`aria-invalid="true" aria-describedby="${id}-error"`);
+    expect(html).toContain(`<p id="${id}-error" class="error">${message}`);
+    expect(html).toContain('<title>Error: ');
+  });
+});

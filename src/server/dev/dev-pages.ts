@@ -1,0 +1,119 @@
+import { escapeHtml as e } from '../mail/html.js';
+import type { StoredMail } from '../mail/mailbox.repository.js';
+
+export const DEV_CSS_PATH = '/dev/dev.css';
+
+/** A whole page: language, title, viewport, the one stylesheet; no inline script or style. */
+function page(title: string, main: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<title>${e(title)}</title>`,
+    `<link rel="stylesheet" href="${DEV_CSS_PATH}">`,
+    '</head>',
+    `<body><main>${main}</main></body>`,
+    '</html>',
+  ].join('\n');
+}
+
+export interface FlowFormValues {
+  readonly applicationId: string;
+  readonly clientCode: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+export type FlowFormErrors = Partial<Record<'clientCode' | 'name' | 'email', string>>;
+
+function field(
+  id: string,
+  label: string,
+  value: string,
+  error: string | undefined,
+  extra: string,
+): string {
+  const invalid = error === undefined ? '' : ` aria-invalid="true" aria-describedby="${id}-error"`;
+  return [
+    '<div class="field">',
+    `<label for="${id}">${e(label)}</label>`,
+    `<input id="${id}" name="${id}" value="${e(value)}" required${extra}${invalid}>`,
+    error === undefined ? '' : `<p id="${id}-error" class="error">${e(error)}</p>`,
+    '</div>',
+  ].join('');
+}
+
+/** The embedded hand-off login form (GET, and again with errors after a bad POST). */
+export function flowPage(
+  productName: string,
+  values: FlowFormValues,
+  errors: FlowFormErrors = {},
+): string {
+  const hasErrors = Object.keys(errors).length > 0;
+  return page(
+    `${hasErrors ? 'Error: ' : ''}Sign in with ${productName} | Embedded provider`,
+    [
+      `<h1>Sign in with ${e(productName)}</h1>`,
+      `<p>Embedded test provider: it stands in for the ${e(productName)} login service and signs you in to <strong>${e(values.applicationId)}</strong>.</p>`,
+      hasErrors ? '<p class="error" role="alert">Please correct the fields marked below.</p>' : '',
+      '<form method="post" action="/dev/flow" novalidate>',
+      `<input type="hidden" name="applicationId" value="${e(values.applicationId)}">`,
+      field(
+        'client_code',
+        'Client code',
+        values.clientCode,
+        errors.clientCode,
+        ' type="text" autocomplete="off"',
+      ),
+      field('name', 'Name', values.name, errors.name, ' type="text" autocomplete="name"'),
+      field('email', 'E-mail', values.email, errors.email, ' type="email" autocomplete="email"'),
+      '<button type="submit">Continue</button>',
+      '</form>',
+    ].join('\n'),
+  );
+}
+
+/** The embedded mailbox, newest first. */
+export function mailboxPage(productName: string, messages: readonly StoredMail[]): string {
+  const items = messages.map((m) => {
+    const time = new Date(m.createdAt).toISOString();
+    return [
+      '<article>',
+      `<h2>${e(m.subject)}</h2>`,
+      `<dl><dt>To</dt><dd>${e(m.toAddress)}</dd>`,
+      `<dt>Time</dt><dd><time datetime="${time}">${time}</time></dd></dl>`,
+      `<pre>${e(m.textBody)}</pre>`,
+      '</article>',
+    ].join('\n');
+  });
+  return page(
+    `Mailbox | ${productName} Developers`,
+    [
+      '<h1>Mailbox</h1>',
+      `<p>Mail the portal sent in embedded mode, newest first (${messages.length}). As JSON: <a href="/dev/mail/messages">/dev/mail/messages</a>.</p>`,
+      items.length === 0 ? '<p>No messages yet.</p>' : items.join('\n'),
+    ].join('\n'),
+  );
+}
+
+export const DEV_CSS = `
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #f6f7f9; }
+main { max-width: 40rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; }
+h1 { font-size: 1.5rem; margin-top: 0; }
+h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+.field { margin-bottom: 1rem; }
+label { display: block; font-weight: 600; margin-bottom: .25rem; }
+input { box-sizing: border-box; width: 100%; padding: .5rem; font: inherit; border: 1px solid #6b7280; border-radius: 4px; }
+input[aria-invalid="true"] { border-color: #b91c1c; }
+.error { color: #b91c1c; margin: .25rem 0 0; }
+button { padding: .6rem 1.2rem; font: inherit; color: #fff; background: #1d4ed8; border: 0; border-radius: 4px; cursor: pointer; }
+button:focus-visible, input:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+article { border-top: 1px solid #d1d5db; padding: 1rem 0; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 .5rem; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+pre { white-space: pre-wrap; background: #f3f4f6; padding: .75rem; border-radius: 4px; }
+`;

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
+import { DevPaths } from '../../contract/api-paths.js';
+import { MailboxMessageSchema } from '../../contract/auth.js';
+import { Messages } from '../../contract/messages.js';
+import { ClientPaths } from '../../contract/routes.js';
+import { isValidEmail } from '../../contract/rules.js';
+import { isValidClientCode, isValidFlowName } from '../auth/flow-claims.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { listMailboxMessages } from '../mail/mailbox.repository.js';
+import {
+  DEV_CSS,
+  DEV_CSS_PATH,
+  flowPage,
+  mailboxPage,
+  type FlowFormErrors,
+  type FlowFormValues,
+} from './dev-pages.js';
+import type { FlowProvider } from './flow-provider.js';
+
+export interface DevDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly flowProvider: FlowProvider;
+}
+
+const FormText = z.optional(z.string().check(z.maxLength(1000)));
+const FlowFormSchema = z.object({
+  applicationId: FormText,
+  client_code: FormText,
+  name: FormText,
+  email: FormText,
+});
+const HTML = 'text/html; charset=utf-8';
+// Ours, shown only on the embedded provider's page.
+const CLIENT_CODE_REQUIRED = 'Client code is required (at most 64 characters).';
+
+function validate(values: FlowFormValues): FlowFormErrors {
+  const errors: FlowFormErrors = {};
+  if (!isValidClientCode(values.clientCode)) errors.clientCode = CLIENT_CODE_REQUIRED;
+  if (!isValidFlowName(values.name)) errors.name = Messages.signup.nameRequired;
+  if (values.email === '') errors.email = Messages.signup.emailRequired;
+  else if (!isValidEmail(values.email)) errors.email = Messages.signup.emailInvalid;
+  return errors;
+}
+
+/**
+ * Embedded mode only (app.ts never registers these in production): the mailbox and the
+ * hand-off login provider of design.md.
+ */
+export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
+  const { config } = deps;
+  const product = config.brand.productName;
+  await app.register((dev, _options, done) => {
+    const r = dev.withTypeProvider<ZodTypeProvider>();
+    // Plain HTML forms post url-encoded bodies; only this plugin accepts them.
+    dev.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
+    r.get(DEV_CSS_PATH, { schema: { response: { 200: z.string() } } }, async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').send(DEV_CSS),
+    );
+
+    r.get(
+      DevPaths.flow,
+      {
+        schema: {
+          querystring: z.object({ applicationId: FormText }),
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const applicationId = request.query.applicationId ?? config.flow.applicationId;
+        const values = { applicationId, clientCode: '', name: '', email: '' };
+        return reply.type(HTML).send(flowPage(product, values));
+      },
+    );
+
+    r.post(
+      DevPaths.flow,
+      { schema: { body: FlowFormSchema, response: { 400: z.string() } } },
+      async (request, reply) => {
+        const body = request.body;
+        const values: FlowFormValues = {
+          applicationId: body.applicationId ?? config.flow.applicationId,
+          clientCode: (body.client_code ?? '').trim(),
+          name: (body.name ?? '').trim(),
+          email: (body.email ?? '').trim(),
+        };
+        const errors = validate(values);
+        if (Object.keys(errors).length > 0) {
+          return reply
+            .status(400)
+            .type(HTML)
+            .send(flowPage(product, values, errors));
+        }
+        const token = await deps.flowProvider.sign(values, deps.clock.now());
+        const target = `${config.publicUrl}${ClientPaths.flowLoginCallback}?auth=${encodeURIComponent(token)}`;
+        return reply.redirect(target, 302);
+      },
+    );
+
+    r.get(DevPaths.mail, { schema: { response: { 200: z.string() } } }, async (_request, reply) => {
+      const messages = await listMailboxMessages(deps.db, undefined);
+      return reply.type(HTML).send(mailboxPage(product, messages));
+    });
+
+    r.get(
+      DevPaths.mailMessages,
+      {
+        schema: {
+          querystring: z.object({ to: z.optional(z.string().check(z.maxLength(254))) }),
+          response: { 200: z.array(MailboxMessageSchema) },
+        },
+      },
+      async (request) => {
+        const messages = await listMailboxMessages(deps.db, request.query.to);
+        return messages.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          createdAt: new Date(m.createdAt).toISOString(),
+        }));
+      },
+    );
+    done();
+  });
+}
