@@ -2,6 +2,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { ToastConfig } from '../contract/limits.js';
+import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
 import { Header } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
@@ -13,7 +14,8 @@ import { Spinner } from './ui/Spinner.js';
 export function RootLayout() {
   const handle = useRouteHandle();
   usePageMeta(handle.meta);
-  const isLoading = useNavigation().state !== 'idle';
+  const isNavigating = useNavigation().state !== 'idle';
+  const isRequesting = useIsLoading();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -30,7 +32,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ToastContainer {...ToastConfig} />
-      {isLoading && <Spinner />}
+      {(isNavigating || isRequesting) && <Spinner />}
     </>
   );
 }

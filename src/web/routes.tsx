@@ -3,6 +3,8 @@ import { mentionsLegacyDomain, type Brand } from '../contract/brand.js';
 import { ClientPaths, RouteMetas } from '../contract/routes.js';
 import { RouteErrorPage } from './pages/RouteErrorPage.js';
 import { RootLayout } from './RootLayout.js';
+import { storedEmail } from './session/session.js';
+import { isAuthenticated } from './session/storage.js';
 import { Spinner } from './ui/Spinner.js';
 import type { RouteHandle } from './route-handle.js';
 
@@ -19,6 +21,11 @@ export function rootRedirect(search: string, brand: Brand): string | null {
     return `${ClientPaths.login}?${new URLSearchParams({ loc }).toString()}`;
   }
   return null;
+}
+
+/** Spec section 2: a signed-in developer who loads /login goes to My Apps. */
+function guestOnly() {
+  return isAuthenticated() ? redirect(ClientPaths.myApps) : null;
 }
 
 /** The route table of spec section 2: a route is here once its screen exists. */
@@ -38,6 +45,48 @@ export function createRoutes(brand: Brand): RouteObject[] {
             return target === null ? null : redirect(target);
           },
           lazy: async () => ({ Component: (await import('./pages/home/HomePage.js')).default }),
+        },
+        {
+          path: ClientPaths.login,
+          handle: handle({ meta: RouteMetas.login, layout: 'login' }),
+          loader: guestOnly,
+          lazy: async () => ({ Component: (await import('./pages/login/LoginPage.js')).default }),
+        },
+        {
+          path: ClientPaths.signup,
+          handle: handle({ meta: RouteMetas.signup }),
+          lazy: async () => ({ Component: (await import('./pages/signup/SignupPage.js')).default }),
+        },
+        {
+          path: ClientPaths.verifyOtp,
+          handle: handle({ meta: RouteMetas.verifyOtp }),
+          loader: () => (storedEmail() === '' ? redirect(ClientPaths.signup) : null),
+          lazy: async () => ({
+            Component: (await import('./pages/verify-otp/VerifyOtpPage.js')).default,
+          }),
+        },
+        {
+          path: ClientPaths.forgotPassword,
+          handle: handle({ meta: RouteMetas.forgotPassword }),
+          lazy: async () => ({
+            Component: (await import('./pages/forgot-password/ForgotPasswordPage.js')).default,
+          }),
+        },
+        {
+          path: ClientPaths.resetPassword,
+          handle: handle({ meta: RouteMetas.resetPassword }),
+          loader: () => (storedEmail() === '' ? redirect(ClientPaths.forgotPassword) : null),
+          lazy: async () => ({
+            Component: (await import('./pages/reset-password/ResetPasswordPage.js')).default,
+          }),
+        },
+        {
+          path: ClientPaths.flowLoginCallback,
+          handle: handle({ meta: RouteMetas.flowLoginCallback }),
+          lazy: async () => ({
+            Component: (await import('./pages/flow-login-callback/FlowLoginCallbackPage.js'))
+              .default,
+          }),
         },
         {
           path: '*',

@@ -3,13 +3,16 @@ import { Link } from 'react-router';
 import { Limits } from '../../contract/limits.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { useBrand } from '../brand.js';
-import { clearSession, isAuthenticated } from '../session/storage.js';
+import { authApi } from '../api/auth-api.js';
+import { clearSession, isAuthenticated, StorageKeys } from '../session/storage.js';
 import { useMediaQuery } from '../ui/use-media-query.js';
 import styles from './header.module.css';
 
-/** Spec section 4, Logout: clear the session and reload on /login. */
-export function logout() {
+/** Spec section 4, Logout: revoke the refresh token, clear the session, reload on /login. */
+export async function logout() {
+  const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
   clearSession();
+  if (refreshToken !== null) await authApi.logout(refreshToken).catch(() => undefined);
   window.location.assign(ClientPaths.login);
 }
 
@@ -36,7 +39,7 @@ export function Header() {
           <span>API Doc</span>
         </a>
         {isSignedIn && (
-          <button type="button" onClick={logout} className={styles.navButton}>
+          <button type="button" onClick={() => void logout()} className={styles.navButton}>
             <LogOut aria-hidden="true" size={18} />
             <span>Logout</span>
           </button>

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt } from '../../../test/support/brand.js';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { StorageKeys } from '../session/storage.js';
+import { ApiError, call } from './http.js';
+
+interface Seen {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string;
+}
+
+// A stand-in for the portal's API, typed as fetch: records requests, answers by path.
+function fakeApi(answer: (request: Seen, seen: readonly Seen[]) => Response) {
+  const seen: Seen[] = [];
+  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const entry = {
+      url: new URL(request.url).pathname,
+      method: request.method,
+      headers: request.headers,
+      body: await request.text(),
+    };
+    seen.push(entry);
+    return answer(entry, seen);
+  });
+  vi.stubGlobal('fetch', fetchFake);
+  return seen;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const OLD_TOKEN = fakeJwt(2_000_000_000);
+const NEW_TOKEN = fakeJwt(2_000_000_100);
+
+const alertSpy = vi.fn();
+const assignSpy = vi.fn();
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=nonce.signature';
+  alertSpy.mockReset();
+  assignSpy.mockReset();
+  vi.stubGlobal('alert', alertSpy);
+  Object.defineProperty(window, 'location', {
+    configurable: true,
+    value: { origin: window.location.origin, assign: assignSpy },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the HTTP client (spec section 7)', () => {
+  it('sends the bearer token on authenticated calls only, and the XSRF header on writes', async () => {
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    const seen = fakeApi(() => json(200, { status: 'success', message: 'ok' }));
+    await call('get', ApiPaths.apps);
+    await call('post', ApiPaths.signin, { json: { email: 'a@b.co', password: 'x' } });
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${OLD_TOKEN}`);
+    expect(seen[0]?.headers.has('x-xsrf-token')).toBe(false);
+    expect(seen[1]?.headers.has('authorization')).toBe(false);
+    expect(seen[1]?.headers.get('x-xsrf-token')).toBe('nonce.signature');
+  });
+
+  it('refreshes once for concurrent 401s and replays each request with the new token', async () => {
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
+    localStorage.setItem(StorageKeys.developerId, 'dev-1');
+    const seen = fakeApi((request) => {
+      if (request.url === ApiPaths.refresh) {
+        return json(200, {
+          status: 'success',
+          message: 'ok',
+          user_status: {
+            AuthenticationResult: {
+              AccessToken: NEW_TOKEN,
+              RefreshToken: 'refresh-2',
+              ExpiresIn: 900,
+              TokenType: 'Bearer',
+            },
+          },
+        });
+      }
+      return request.headers.get('authorization') === `Bearer ${NEW_TOKEN}`
+        ? json(200, { path: request.url })
+        : json(401, { status: 'error', message: 'Unauthorized' });
+    });
+    const results = await Promise.all([
+      call<{ path: string }>('get', ApiPaths.apps),
+      call<{ path: string }>('get', ApiPaths.app('a1')),
+      call<{ path: string }>('delete', ApiPaths.app('a2')),
+    ]);
+    expect(results.map((r) => r.path)).toEqual([
+      ApiPaths.apps,
+      ApiPaths.app('a1'),
+      ApiPaths.app('a2'),
+    ]);
+    const refreshes = seen.filter((r) => r.url === ApiPaths.refresh);
+    expect(refreshes).toHaveLength(1);
+    expect(JSON.parse(refreshes[0]?.body ?? '')).toEqual({
+      refresh_token: 'refresh-1',
+      id: 'dev-1',
+    });
+    expect(localStorage.getItem(StorageKeys.accessToken)).toBe(NEW_TOKEN);
+    expect(localStorage.getItem(StorageKeys.refreshToken)).toBe('refresh-2');
+  });
+
+  it('goes to /login with 401 Unauthorized when no refresh token is stored', async () => {
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    const seen = fakeApi(() => json(401, { status: 'error', message: 'Unauthorized' }));
+    const failure = call('get', ApiPaths.apps);
+    await expect(failure).rejects.toEqual(new ApiError(401, 'Unauthorized'));
+    expect(seen).toHaveLength(1);
+    expect(assignSpy).toHaveBeenCalledWith('/login');
+  });
+
+  it('shows a failed refresh in an alert dialog, then goes to /login', async () => {
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'stale');
+    fakeApi((request) =>
+      request.url === ApiPaths.refresh
+        ? json(401, { status: 'error', message: 'Your session has expired. Please sign in again.' })
+        : json(401, { status: 'error', message: 'Unauthorized' }),
+    );
+    await expect(call('get', ApiPaths.apps)).rejects.toMatchObject({ status: 401 });
+    expect(alertSpy).toHaveBeenCalledWith('Your session has expired. Please sign in again.');
+    expect(assignSpy).toHaveBeenCalledWith('/login');
+  });
+
+  it('retries a failed read once, then hands the server message to the caller', async () => {
+    const seen = fakeApi(() => json(503, { status: 'error', message: 'busy' }));
+    await expect(call('get', ApiPaths.apps)).rejects.toMatchObject({
+      status: 503,
+      message: 'busy',
+    });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not repeat a write that failed', async () => {
+    const seen = fakeApi(() => json(500, { status: 'error', message: 'oops' }));
+    await expect(call('post', ApiPaths.createApp, { json: {} })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('passes a 4xx answer to the caller with its body', async () => {
+    fakeApi(() => json(409, { status: 'error', message: 'developer exists' }));
+    const error = await call('post', ApiPaths.signup, { json: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'developer exists',
+      body: { status: 'error' },
+    });
+  });
+});

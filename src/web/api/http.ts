@@ -1,0 +1,189 @@
+import ky, { HTTPError, type KyRequest } from 'ky';
+import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
+import type { RefreshResponse } from '../../contract/auth.js';
+import { Messages } from '../../contract/messages.js';
+import { ClientPaths } from '../../contract/routes.js';
+import { StorageKeys } from '../session/storage.js';
+import { startLoading } from './loading.js';
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+const REPLAY_HEADER = 'X-Portal-Replay';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The text to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found === undefined ? null : decodeURIComponent(found.slice(prefix.length));
+}
+
+function isUnauthenticated(request: KyRequest): boolean {
+  return UNAUTHENTICATED_PATHS.includes(new URL(request.url).pathname);
+}
+
+function isSameOrigin(request: KyRequest): boolean {
+  return new URL(request.url).origin === window.location.origin;
+}
+
+/** Spec section 8: 401 with no refresh token → /login, failing with 401 'Unauthorized'. */
+function sendToLogin(): never {
+  window.location.assign(ClientPaths.login);
+  throw new ApiError(401, Messages.session.unauthorized);
+}
+
+// One refresh for all concurrent 401s (spec section 7).
+let refreshing: Promise<string> | null = null;
+
+function refreshAccessToken(refreshToken: string): Promise<string> {
+  refreshing ??= base
+    .post(new URL(ApiPaths.refresh, window.location.origin), {
+      json: {
+        refresh_token: refreshToken,
+        id: localStorage.getItem(StorageKeys.developerId) ?? '',
+      },
+      retry: 0,
+    })
+    .json<RefreshResponse>()
+    .then(({ user_status: { AuthenticationResult: result } }) => {
+      localStorage.setItem(StorageKeys.accessToken, result.AccessToken);
+      localStorage.setItem(StorageKeys.refreshToken, result.RefreshToken);
+      return result.AccessToken;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * After a 401: one refresh shared by every caller, or /login when there is no refresh token;
+ * a failed refresh shows its error in an alert dialog, then /login (spec sections 7, 8).
+ */
+async function renewAccessToken(): Promise<string> {
+  const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
+  if (refreshToken === null) sendToLogin();
+  try {
+    return await refreshAccessToken(refreshToken);
+  } catch (error) {
+    window.alert(await messageOf(error));
+    sendToLogin();
+  }
+}
+
+async function messageOf(error: unknown): Promise<string> {
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => null);
+    if (
+      body !== null &&
+      typeof body === 'object' &&
+      'message' in body &&
+      typeof body.message === 'string'
+    ) {
+      return body.message;
+    }
+  }
+  return Messages.auth.sessionExpired;
+}
+
+/**
+ * The one HTTP client. Its hooks carry the session concerns of spec section 7 only: the
+ * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay.
+ */
+const base = ky.create({
+  // One retry (spec section 9); writes that create things are not repeated (decision 009).
+  retry: {
+    limit: 1,
+    methods: ['get', 'put', 'delete', 'head'],
+    maxRetryAfter: 5_000,
+    shouldRetry: ({ error }) => (error instanceof ApiError ? false : undefined),
+  },
+  timeout: 30_000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (!isSameOrigin(request)) return;
+        const token = localStorage.getItem(StorageKeys.accessToken);
+        if (
+          token !== null &&
+          !isUnauthenticated(request) &&
+          !request.headers.has('Authorization')
+        ) {
+          request.headers.set('Authorization', `Bearer ${token}`);
+        }
+        const xsrf = readCookie(XSRF_COOKIE);
+        if (xsrf !== null && request.method !== 'GET' && request.method !== 'HEAD') {
+          request.headers.set(XSRF_HEADER, xsrf);
+        }
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        if (
+          response.status !== 401 ||
+          isUnauthenticated(request) ||
+          request.headers.has(REPLAY_HEADER)
+        ) {
+          return;
+        }
+        const accessToken = await renewAccessToken();
+        const headers = new Headers(request.headers);
+        headers.set('Authorization', `Bearer ${accessToken}`);
+        headers.set(REPLAY_HEADER, '1');
+        return base(new Request(request, { headers }), { retry: 0 });
+      },
+    ],
+  },
+});
+
+export interface CallOptions {
+  readonly json?: unknown;
+  readonly body?: FormData;
+  /** A background call (e.g. a validator) does not show the global spinner. */
+  readonly background?: boolean;
+}
+
+/** Makes one API call and returns its JSON, or throws an ApiError with the server's message. */
+export async function call<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
+  const done = options.background === true ? () => undefined : startLoading();
+  try {
+    return await base(new URL(path, window.location.origin), {
+      method,
+      ...(options.json === undefined ? {} : { json: options.json }),
+      ...(options.body === undefined ? {} : { body: options.body }),
+    }).json<T>();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof HTTPError) {
+      const body: unknown = await error.response.json().catch(() => ({}));
+      const record =
+        body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      const message =
+        typeof record.message === 'string' ? record.message : error.response.statusText;
+      throw new ApiError(error.response.status, message, record);
+    }
+    throw new ApiError(0, 'The portal could not be reached. Check your connection and try again.');
+  } finally {
+    done();
+  }
+}

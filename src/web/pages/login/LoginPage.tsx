@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type MouseEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SigninRequestSchema, type SigninRequest } from '../../../contract/auth.js';
+import { mentionsLegacyDomain } from '../../../contract/brand.js';
+import { Limits } from '../../../contract/limits.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { authApi } from '../../api/auth-api.js';
+import { ApiError, errorMessage } from '../../api/http.js';
+import { useBrand } from '../../brand.js';
+import { rememberEmail, storeSession } from '../../session/session.js';
+import cardStyles from '../../ui/auth-card.module.css';
+import { Button } from '../../ui/Button.js';
+import formStyles from '../../ui/forms.module.css';
+import { notify } from '../../ui/notify.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { TextField } from '../../ui/TextField.js';
+import { useMediaQuery } from '../../ui/use-media-query.js';
+import styles from './login-page.module.css';
+import { RebrandingNotice } from './RebrandingNotice.js';
+
+export default function LoginPage() {
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const loc = searchParams.get('loc');
+  const [isNoticeOpen, setIsNoticeOpen] = useState(
+    loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains),
+  );
+  const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
+  const [clicks, setClicks] = useState(0);
+  const isBlocked = clicks > Limits.signInClicksAllowed;
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SigninRequest>({
+    resolver: zodResolver(SigninRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Spec section 4: after more than 2 clicks the button is disabled, with an info notice.
+  const countClick = (event: MouseEvent<HTMLButtonElement>) => {
+    const next = clicks + 1;
+    setClicks(next);
+    if (next > Limits.signInClicksAllowed) {
+      event.preventDefault();
+      notify.info(Messages.login.tooManyClicks);
+    }
+  };
+
+  const startOtpFlow = async (email: string) => {
+    rememberEmail(email);
+    try {
+      await authApi.sendConfirmation(email);
+      notify.success(Messages.otp.sent);
+      await navigate(ClientPaths.verifyOtp);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const signIn = handleSubmit(async (values) => {
+    setIsSubmitting(true);
+    try {
+      const response = await authApi.signin(values);
+      storeSession(response);
+      notify.success(Messages.login.success);
+      await navigate(ClientPaths.myApps);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === Messages.login.developerNotVerified) {
+        await startOtpFlow(values.email);
+      } else {
+        notify.alert(errorMessage(error));
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  });
+
+  const startFlowLogin = () => {
+    if (brand.flowLoginUrl === null) return;
+    const url = new URL(brand.flowLoginUrl);
+    url.searchParams.set('applicationId', brand.flowApplicationId);
+    window.location.assign(url.toString());
+  };
+
+  return (
+    <div className={styles.layout}>
+      {isDesktop && (
+        <aside className={styles.sidebar} aria-label="About the APIs">
+          <p className={styles.tagline}>{Messages.marketing.tagline}</p>
+          <ul className={styles.points}>
+            <li>Orders, positions and holdings over REST</li>
+            <li>Live market data and order updates to your postback URL</li>
+            <li>Static-IP allowlists as the regulator requires</li>
+          </ul>
+        </aside>
+      )}
+      <section className={cardStyles.card} aria-labelledby="login-title">
+        <h1 id="login-title">Login</h1>
+        {!isDesktop && <p className={cardStyles.lead}>{Messages.marketing.tagline}</p>}
+        <form className={formStyles.form} onSubmit={(event) => void signIn(event)} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <div className={cardStyles.row}>
+            <Link to={ClientPaths.forgotPassword}>Forgot password?</Link>
+          </div>
+          <Button
+            type="submit"
+            onClick={countClick}
+            disabled={isBlocked || isSubmitting}
+            isLoading={isSubmitting}
+          >
+            Sign in
+          </Button>
+        </form>
+        {brand.flowLoginUrl !== null && (
+          <Button variant="secondary" className={styles.flowButton} onClick={startFlowLogin}>
+            {Messages.login.loginWithProduct(brand.productName)}
+          </Button>
+        )}
+        <p className={cardStyles.footnote}>
+          New here? <Link to={ClientPaths.signup}>Create a developer account</Link>
+        </p>
+        <p className={cardStyles.footnote}>
+          Need help?{' '}
+          <a href={brand.supportUrl} target="_blank" rel="noopener">
+            Contact support
+          </a>
+        </p>
+      </section>
+      <RebrandingNotice isOpen={isNoticeOpen} onClose={() => setIsNoticeOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Limits } from '../../../contract/limits.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { authApi } from '../../api/auth-api.js';
+import { errorMessage } from '../../api/http.js';
+import { storedEmail } from '../../session/session.js';
+import cardStyles from '../../ui/auth-card.module.css';
+import { Button } from '../../ui/Button.js';
+import { CodeInput } from '../../ui/CodeInput.js';
+import formStyles from '../../ui/forms.module.css';
+import { notify } from '../../ui/notify.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { memoizeCodeCheck, resetFormSchema, type ResetForm } from './reset-form.js';
+
+const PASSWORD_HINT = `${Limits.passwordMinLength} to ${Limits.passwordMaxLength} characters with an uppercase and a lowercase letter, a number and a special character.`;
+
+/** Spec section 2, /reset-password: code, new password, confirmation; Submit and Resend Code. */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const email = storedEmail();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isResending, setIsResending] = useState(false);
+  const schema = useMemo(
+    () =>
+      resetFormSchema(
+        memoizeCodeCheck(async (code) => (await authApi.checkResetCode(email, code)).valid),
+      ),
+    [email],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<ResetForm>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { code: '', password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(async ({ code, password }) => {
+    setIsSubmitting(true);
+    try {
+      await authApi.resetPassword({ email, code, password });
+      notify.success(Messages.resetPassword.success);
+      await navigate(ClientPaths.login);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setIsSubmitting(false);
+    }
+  });
+
+  const resend = async () => {
+    setIsResending(true);
+    try {
+      await authApi.forgotPassword(email);
+      notify.success(Messages.forgotPassword.codeSent);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setIsResending(false);
+    }
+  };
+
+  return (
+    <div className={cardStyles.page}>
+      <section className={cardStyles.card} aria-labelledby="reset-title">
+        <Link to={ClientPaths.forgotPassword} className={cardStyles.back}>
+          <ArrowLeft aria-hidden="true" size={18} /> Back
+        </Link>
+        <h1 id="reset-title">Reset password</h1>
+        <p className={cardStyles.lead}>
+          Enter the code we sent to <strong>{email}</strong> and choose a new password.
+        </p>
+        <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <Controller
+            control={control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput
+                label="Code"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                error={errors.code?.message}
+              />
+            )}
+          />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            hint={PASSWORD_HINT}
+            error={errors.password?.message}
+            {...register('password', { deps: ['confirmPassword'] })}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <div className={cardStyles.row}>
+            <Button type="submit" disabled={!isValid || isSubmitting} isLoading={isSubmitting}>
+              Submit
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void resend()}
+              disabled={isResending}
+              isLoading={isResending}
+            >
+              Resend Code
+            </Button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

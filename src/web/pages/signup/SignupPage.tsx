@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Limits } from '../../../contract/limits.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { IndianStates } from '../../../contract/states.js';
+import { authApi } from '../../api/auth-api.js';
+import { ApiError, errorMessage } from '../../api/http.js';
+import { useBrand } from '../../brand.js';
+import { rememberEmail } from '../../session/session.js';
+import cardStyles from '../../ui/auth-card.module.css';
+import { Button } from '../../ui/Button.js';
+import formStyles from '../../ui/forms.module.css';
+import { InfoTooltip } from '../../ui/InfoTooltip.js';
+import { notify } from '../../ui/notify.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { FieldMessages, TextField, useFieldIds } from '../../ui/TextField.js';
+import { useMediaQuery } from '../../ui/use-media-query.js';
+import { SignupFormSchema, toSignupRequest, type SignupForm } from './signup-form.js';
+import styles from './signup-page.module.css';
+
+export default function SignupPage() {
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<SignupForm>({
+    resolver: zodResolver(SignupFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      email: '',
+      name: '',
+      password: '',
+      repeatPassword: '',
+      mobile: '',
+      acceptsTerms: true,
+    },
+  });
+  const stateIds = useFieldIds(errors.state?.message, undefined);
+  const termsIds = useFieldIds(errors.acceptsTerms?.message, undefined);
+
+  const signUp = handleSubmit(async (form) => {
+    setIsSubmitting(true);
+    try {
+      await authApi.signup(toSignupRequest(form));
+      rememberEmail(form.email);
+      notify.success(Messages.signup.success);
+      await navigate(ClientPaths.verifyOtp);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === Messages.signup.developerExists) {
+        notify.info(error.message);
+        await navigate(ClientPaths.login);
+      } else {
+        // Spec section 8: a failed sign-up request shows an info notice.
+        notify.info(errorMessage(error));
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  });
+
+  const notice = (
+    <div className={styles.notice}>
+      <div className={formStyles.checkbox}>
+        <input type="checkbox" {...termsIds.inputProps} {...register('acceptsTerms')} />
+        <label htmlFor={termsIds.id}>
+          I agree to the{' '}
+          <a href={brand.disclaimerUrl} target="_blank" rel="noopener">
+            terms and disclaimer
+          </a>{' '}
+          and the{' '}
+          <a href={brand.privacyUrl} target="_blank" rel="noopener">
+            privacy policy
+          </a>
+          .
+        </label>
+      </div>
+      <FieldMessages
+        error={errors.acceptsTerms?.message}
+        errorId={termsIds.errorId}
+        hintId={termsIds.hintId}
+      />
+      <p className={styles.risk}>
+        Investments in securities markets are subject to market risks; read all related documents
+        carefully before investing. API access does not guarantee returns.
+      </p>
+    </div>
+  );
+  const submit = (
+    <Button
+      type="submit"
+      disabled={!isValid || isSubmitting}
+      isLoading={isSubmitting}
+      className={styles.submit}
+    >
+      Sign Up
+    </Button>
+  );
+
+  return (
+    <div className={cardStyles.page}>
+      <section className={`${cardStyles.card} ${styles.card}`} aria-labelledby="signup-title">
+        <Link to={ClientPaths.root} className={cardStyles.back}>
+          <ArrowLeft aria-hidden="true" size={18} /> Back
+        </Link>
+        <h1 id="signup-title">Sign Up</h1>
+        <p className={cardStyles.lead}>Create your {brand.productName} developer account.</p>
+        <form className={formStyles.form} onSubmit={(event) => void signUp(event)} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <PasswordField
+            label="Password"
+            labelAddon={
+              <InfoTooltip label="Password policy" text={Messages.signup.passwordTooltip} />
+            }
+            autoComplete="new-password"
+            maxLength={Limits.passwordMaxLength}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label="Repeat password"
+            autoComplete="new-password"
+            error={errors.repeatPassword?.message}
+            {...register('repeatPassword')}
+          />
+          <TextField
+            label={`Phone number (${Limits.mobilePrefix})`}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={Limits.mobileDigits}
+            error={errors.mobile?.message}
+            {...register('mobile')}
+          />
+          <div className={formStyles.field}>
+            <label htmlFor={stateIds.id} className={formStyles.label}>
+              State of residence
+            </label>
+            <select className={formStyles.select} {...stateIds.inputProps} {...register('state')}>
+              <option value="">Select your state</option>
+              {IndianStates.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+            <FieldMessages
+              error={errors.state?.message}
+              errorId={stateIds.errorId}
+              hintId={stateIds.hintId}
+            />
+          </div>
+          {isDesktop ? (
+            <div className={styles.desktopActions}>
+              {notice}
+              {submit}
+            </div>
+          ) : (
+            <div className={styles.mobileActions}>
+              {submit}
+              {notice}
+            </div>
+          )}
+        </form>
+        <p className={cardStyles.footnote}>
+          Already registered? <Link to={ClientPaths.login}>Sign in</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

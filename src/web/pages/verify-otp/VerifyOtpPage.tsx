@@ -1,0 +1,85 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Limits } from '../../../contract/limits.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { isValidCode } from '../../../contract/rules.js';
+import { authApi } from '../../api/auth-api.js';
+import { errorMessage } from '../../api/http.js';
+import { storedEmail } from '../../session/session.js';
+import cardStyles from '../../ui/auth-card.module.css';
+import { Button } from '../../ui/Button.js';
+import { CodeInput } from '../../ui/CodeInput.js';
+import formStyles from '../../ui/forms.module.css';
+import { notify } from '../../ui/notify.js';
+
+/** Spec section 2, /verify-otp: the 6-digit code, 'Validate OTP' and 'Resend Otp'. */
+export default function VerifyOtpPage() {
+  const navigate = useNavigate();
+  const email = storedEmail();
+  const [code, setCode] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isResending, setIsResending] = useState(false);
+
+  const validate = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!isValidCode(code)) return;
+    setIsSubmitting(true);
+    try {
+      await authApi.confirm({ email, code });
+      notify.success(Messages.otp.verified);
+      await navigate(ClientPaths.login);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    setIsResending(true);
+    try {
+      await authApi.sendConfirmation(email);
+      notify.success(Messages.otp.sent);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setIsResending(false);
+    }
+  };
+
+  return (
+    <div className={cardStyles.page}>
+      <section className={cardStyles.card} aria-labelledby="otp-title">
+        <Link to={ClientPaths.signup} className={cardStyles.back}>
+          <ArrowLeft aria-hidden="true" size={18} /> Back
+        </Link>
+        <h1 id="otp-title">Verify your e-mail</h1>
+        <p className={cardStyles.lead}>
+          Enter the {Limits.codeLength}-digit code we sent to <strong>{email}</strong>.
+        </p>
+        <form className={formStyles.form} onSubmit={(event) => void validate(event)} noValidate>
+          <CodeInput label="One-time code" value={code} onChange={setCode} />
+          <div className={cardStyles.row}>
+            <Button
+              type="submit"
+              disabled={code.length !== Limits.codeLength || isSubmitting}
+              isLoading={isSubmitting}
+            >
+              {Messages.otp.validate}
+            </Button>
+            <button
+              type="button"
+              className={formStyles.linkButton}
+              onClick={() => void resend()}
+              disabled={isResending}
+            >
+              {Messages.otp.resend}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
