@@ -11,14 +11,38 @@ export interface PortalTestOptions {
 }
 
 const DOCUMENT_404 = 'Failed to load resource: the server responded with a status of 404';
+const FAILED_RESOURCE = 'Failed to load resource: the server responded with a status of ';
+
+interface FailedResponseAllowance {
+  readonly path: string;
+  readonly status: number;
+}
+
+export interface PortalTestFixtures {
+  page: Page;
+  /**
+   * A test that provokes an API error on purpose (a wrong password, a wrong code) names it
+   * here: Chromium logs "Failed to load resource ... status of N" for it. Only that message,
+   * for that status and a resource of that path, is let through.
+   */
+  allowFailedResponse: (path: string, status: number) => void;
+  failedResponseAllowances: FailedResponseAllowance[];
+}
 
 /**
  * `page` fails the test on any console error or uncaught page error (house rule), so a
  * CSP violation or a React warning cannot pass unnoticed.
  */
-export const test = base.extend<PortalTestOptions & { page: Page }>({
+export const test = base.extend<PortalTestOptions & PortalTestFixtures>({
   allowNotFoundDocument: [false, { option: true }],
-  page: async ({ page, allowNotFoundDocument }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+  failedResponseAllowances: async ({}, use) => {
+    await use([]);
+  },
+  allowFailedResponse: async ({ failedResponseAllowances }, use) => {
+    await use((path, status) => failedResponseAllowances.push({ path, status }));
+  },
+  page: async ({ page, allowNotFoundDocument, failedResponseAllowances }, use) => {
     const errors: ConsoleMessage[] = [];
     const pageErrors: string[] = [];
     const notFoundDocuments = new Set<string>();
@@ -38,6 +62,15 @@ export const test = base.extend<PortalTestOptions & { page: Page }>({
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
     await use(page);
     // Judged after the test, when every response event has arrived.
+    const isAllowedFailedResponse = (message: ConsoleMessage) => {
+      const url = message.location().url;
+      return failedResponseAllowances.some(
+        ({ path, status }) =>
+          message.text().startsWith(`${FAILED_RESOURCE}${status} `) &&
+          URL.canParse(url) &&
+          new URL(url).pathname === path,
+      );
+    };
     const problems = [
       ...errors
         .filter(
@@ -48,6 +81,7 @@ export const test = base.extend<PortalTestOptions & { page: Page }>({
               notFoundDocuments.has(message.location().url)
             ),
         )
+        .filter((message) => !isAllowedFailedResponse(message))
         .map((message) => `console.error: ${message.text()} (${message.location().url})`),
       ...pageErrors,
     ];

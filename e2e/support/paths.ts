@@ -8,3 +8,8 @@ export const UNKNOWN = '/no-such-page';
 /** Tagline of spec section 1, shown by the home page. */
 export const TAGLINE =
   'Build trading & investing platforms with our powerful and developer-friendly APIs';
+
+/** A URL predicate for `toHaveURL`: the page is at this path, whatever its query. */
+export function isPath(path: string) {
+  return (url: URL) => url.pathname === path;
+}

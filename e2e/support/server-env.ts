@@ -12,6 +12,9 @@ export const E2E_ENV = {
   SISTER_PRODUCTS: 'Acme Invest|https://invest.example.com/,Acme Funds|https://funds.example.com/',
   REBRANDING_BLOG_URL: 'https://blog.example.com/rebranding',
   LOG_LEVEL: 'warn',
+  // Every spec signs up from 127.0.0.1: the per-IP limit of the account calls would refuse
+  // a full run. Rate limits are pinned by the API tests, not here.
+  RATE_LIMIT_PER_MINUTE: '1000',
 } as const;
 
 export const LEGACY_DOMAINS = E2E_ENV.LEGACY_DOMAINS.split(',');

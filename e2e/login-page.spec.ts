@@ -1,0 +1,275 @@
+import type { Page } from '@playwright/test';
+import {
+  AuthPaths,
+  createVerifiedDeveloper,
+  readStorage,
+  uniqueEmail,
+} from './support/accounts.js';
+import { expect, test } from './support/fixtures.js';
+import { holdRequests } from './support/network.js';
+import { expectNotice } from './support/notices.js';
+import { isPath, TAGLINE } from './support/paths.js';
+import { E2E_ENV } from './support/server-env.js';
+import { fakeAccessToken, plantSession } from './support/session.js';
+import { loginScreen, signInWithForm } from './support/screens.js';
+
+// Spec sections 2, 4, 8 and 9 for /login: the click counter, the rebranding notice, the
+// desktop-only sidebar, the guest-only guard, links, the password toggle and the spinner.
+
+const TOO_MANY_CLICKS =
+  'You have clicked the sign-in button too many times. Please try again later.';
+const REBRANDED_TITLE = 'We have rebranded: welcome to Acme Trade';
+const NEW_ADDRESSES = E2E_ENV.NEW_SERVICE_ADDRESSES.split(',');
+const SISTER_PRODUCTS = E2E_ENV.SISTER_PRODUCTS.split(',').map((entry) => {
+  const [name = '', url = ''] = entry.split('|');
+  return { name, url };
+});
+const LEGACY_LOC = `/login?loc=${encodeURIComponent('https://www.oldbroker.com/dashboard')}`;
+
+/** Counts the sign-in calls the page makes. */
+function countSignins(page: Page) {
+  const calls = { count: 0 };
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === AuthPaths.signin) calls.count += 1;
+  });
+  return calls;
+}
+
+test.describe('sign-in click counter', () => {
+  test('the third click does not submit, disables the button and shows the info notice', async ({
+    page,
+    allowFailedResponse,
+  }) => {
+    allowFailedResponse(AuthPaths.signin, 401);
+    const signins = countSignins(page);
+    await page.goto('/login');
+    const form = loginScreen(page);
+    await form.email.fill(uniqueEmail('nobody'));
+    await form.password.fill('Not-The-Pass1');
+
+    for (const click of [1, 2]) {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === AuthPaths.signin);
+      await form.signIn.click();
+      await answered;
+      await expect(form.signIn, `after click ${click}`).toBeEnabled();
+    }
+    await expect.poll(() => signins.count).toBe(2);
+    await expect(page.getByText(TOO_MANY_CLICKS)).toHaveCount(0);
+    const enabledLook = await form.signIn.evaluate((b) => getComputedStyle(b).backgroundColor);
+
+    await form.signIn.click();
+
+    await expectNotice(page, TOO_MANY_CLICKS, 'info');
+    await expect(form.signIn).toBeDisabled();
+    // Greyed: the disabled button no longer looks as it did.
+    const disabledLook = await form.signIn.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(disabledLook).not.toBe(enabledLook);
+    // Enter in the password field cannot submit past the disabled button either.
+    await form.password.press('Enter');
+    await expect(page).toHaveURL(isPath('/login'));
+    expect(signins.count).toBe(2);
+  });
+
+  test('counts clicks on an invalid form too', async ({ page }) => {
+    const signins = countSignins(page);
+    await page.goto('/login');
+    const form = loginScreen(page);
+    await form.signIn.click();
+    await form.signIn.click();
+    await expect(form.signIn).toBeEnabled();
+    await form.signIn.click();
+
+    await expectNotice(page, TOO_MANY_CLICKS, 'info');
+    await expect(form.signIn).toBeDisabled();
+    expect(signins.count).toBe(0);
+  });
+});
+
+test('a wrong password shows the server message as an error notice and stores nothing', async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  allowFailedResponse(AuthPaths.signin, 401);
+  const developer = await createVerifiedDeveloper(request);
+  await page.goto('/login');
+  await signInWithForm(page, developer.email, 'Wrong-Pass99');
+
+  await expectNotice(page, 'Incorrect email or password.', 'error');
+  await expect(page).toHaveURL(isPath('/login'));
+  expect(await readStorage(page)).toMatchObject({
+    accessToken: null,
+    refreshToken: null,
+    developerId: null,
+  });
+});
+
+test('the sign-in button shows a spinner and is busy while the request runs', async ({
+  page,
+  request,
+}) => {
+  const developer = await createVerifiedDeveloper(request);
+  const release = await holdRequests(page, AuthPaths.signin);
+  await page.goto('/login');
+  const form = loginScreen(page);
+  await signInWithForm(page, developer.email, developer.password);
+
+  await expect(form.signIn).toHaveAttribute('aria-busy', 'true');
+  await expect(form.signIn).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+});
+
+test('the password toggle shows and hides the password', async ({ page }) => {
+  await page.goto('/login');
+  const form = loginScreen(page);
+  await form.password.fill('Secret-Pass1');
+  await expect(form.password).toHaveAttribute('type', 'password');
+
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(form.password).toHaveAttribute('type', 'text');
+  await expect(form.password).toHaveValue('Secret-Pass1');
+
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(form.password).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+});
+
+test('links to forgot password, sign-up and support', async ({ page }) => {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  const support = main.getByRole('link', { name: 'Contact support' });
+  await expect(support).toHaveAttribute('href', E2E_ENV.SUPPORT_URL);
+  await expect(support).toHaveAttribute('target', '_blank');
+
+  await main.getByRole('link', { name: 'Create a developer account' }).click();
+  await expect(page).toHaveURL(isPath('/signup'));
+  await page.goBack();
+  await main.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(isPath('/forgot-password'));
+});
+
+test.describe('guard', () => {
+  test('a signed-in developer loading /login goes to /create-new-app', async ({ page }) => {
+    await page.goto('/login');
+    await plantSession(page);
+    await expect(page).toHaveURL(isPath('/create-new-app'));
+  });
+
+  test('an expired session stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await plantSession(page, fakeAccessToken(-60));
+    await expect(loginScreen(page).signIn).toBeVisible();
+    await expect(page).toHaveURL(isPath('/login'));
+  });
+});
+
+test.describe('sidebar', () => {
+  for (const [width, isShown] of [
+    [1280, true],
+    [768, true],
+    [767, false],
+    [375, false],
+  ] as const) {
+    test(`is ${isShown ? 'shown' : 'absent'} at ${width} px, and the tagline is on the page`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/login');
+      await expect(loginScreen(page).signIn).toBeVisible();
+      const sidebar = page.getByRole('complementary', { name: 'About the APIs' });
+      if (isShown) {
+        await expect(sidebar).toBeVisible();
+        await expect(sidebar).toContainText(TAGLINE);
+      } else {
+        await expect(sidebar).toHaveCount(0);
+      }
+      await expect(page.getByText(TAGLINE, { exact: true })).toBeVisible();
+    });
+  }
+});
+
+test.describe('rebranding notice', () => {
+  /** The notice's contents of spec section 2, and 'Okay! got it' closing it. */
+  async function expectNoticeContentsAndClose(page: Page) {
+    const dialog = page.getByRole('dialog', { name: REBRANDED_TITLE });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: REBRANDED_TITLE })).toBeVisible();
+    for (const address of NEW_ADDRESSES) {
+      await expect(dialog.getByRole('listitem').filter({ hasText: address })).toHaveCount(1);
+    }
+    for (const product of SISTER_PRODUCTS) {
+      const link = dialog.getByRole('link', { name: product.name });
+      await expect(link).toHaveAttribute('href', product.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+    const blog = dialog.getByRole('link', { name: /blog/i });
+    await expect(blog).toHaveAttribute('href', E2E_ENV.REBRANDING_BLOG_URL);
+
+    await dialog.getByRole('button', { name: 'Okay! got it' }).click();
+
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(loginScreen(page).email).toBeVisible();
+    await loginScreen(page).email.fill('after@example.com');
+    await expect(loginScreen(page).email).toHaveValue('after@example.com');
+  }
+
+  test('opens as a popup at 1280 px with its contents, and "Okay! got it" closes it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(LEGACY_LOC);
+    await expect(page.getByTestId('rebranding-popup')).toBeVisible();
+    await expect(page.getByTestId('rebranding-drawer')).toHaveCount(0);
+    const box = await page.getByTestId('rebranding-popup').boundingBox();
+    expect(box?.width).toBeLessThan(1280);
+    await expectNoticeContentsAndClose(page);
+  });
+
+  test('opens as a bottom drawer at 80% of the viewport height at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(LEGACY_LOC);
+    const drawer = page.getByTestId('rebranding-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(page.getByTestId('rebranding-popup')).toHaveCount(0);
+    // Once it has slid up: full width, 80vh tall, resting on the bottom edge.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box && [box.x, box.width, Math.round(box.height), Math.round(box.y + box.height)];
+      })
+      .toEqual([0, 375, 640, 800]);
+    await expectNoticeContentsAndClose(page);
+  });
+
+  for (const [width, testId] of [
+    [720, 'rebranding-drawer'],
+    [721, 'rebranding-popup'],
+  ] as const) {
+    test(`is the ${testId.slice('rebranding-'.length)} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(LEGACY_LOC);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      await expect(page.getByRole('dialog', { name: REBRANDED_TITLE })).toBeVisible();
+    });
+  }
+
+  test('opens for the other legacy domain, reached through the root redirect', async ({ page }) => {
+    const loc = 'https://trade.OLDBROKER.in/home';
+    await page.goto(`/?loc=${encodeURIComponent(loc)}`);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('loc') === loc,
+    );
+    await expect(page.getByRole('dialog', { name: REBRANDED_TITLE })).toBeVisible();
+  });
+
+  for (const search of ['', `?loc=${encodeURIComponent('https://www.example.org/')}`]) {
+    test(`stays closed without a legacy domain in loc (${search || 'no loc'})`, async ({
+      page,
+    }) => {
+      await page.goto(`/login${search}`);
+      await expect(loginScreen(page).signIn).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+  }
+});

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+import { waitForCode } from './mailbox.js';
+
+/** API paths of spec section 7 the specs call directly. */
+export const AuthPaths = {
+  signup: '/api/v1/authentication/signup',
+  confirm: '/api/v1/authentication/confirm',
+  signin: '/api/v1/authentication/signin',
+  sendConfirmation: '/api/v1/authentication/sendConfirmation',
+  forgotPassword: '/api/v1/authentication/forgotPassword',
+  forgotPasswordVerify: '/api/v1/authentication/forgotPassword/verify',
+  forgotPasswordConfirm: '/api/v1/authentication/forgotPassword/confirm',
+  refresh: '/api/v1/authentication/refresh',
+  loginWithFlow: '/api/v1/authentication/loginWithFlow',
+} as const;
+
+/** Local storage keys of spec section 3. */
+export const StorageKeys = {
+  email: 'email',
+  accessToken: 'dev_acc_token',
+  refreshToken: 'dev_ref_token',
+  developerId: 'dev_ref_id',
+  clientCode: 'auth_client_code',
+  developer: 'developer',
+} as const;
+
+/** A password that follows the sign-up policy (9 to 16 characters, all four kinds). */
+export const GOOD_PASSWORD = 'Sunny-Day42x';
+
+/** An address no other test uses. */
+export function uniqueEmail(tag = 'dev'): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface NewDeveloper {
+  readonly email: string;
+  readonly name: string;
+  readonly password: string;
+  /** The 10 digits typed into the form; the API receives them with +91 in front. */
+  readonly mobileDigits: string;
+  readonly state: string;
+}
+
+export function newDeveloper(overrides: Partial<NewDeveloper> = {}): NewDeveloper {
+  return {
+    email: uniqueEmail(),
+    name: 'Asha Rao',
+    password: GOOD_PASSWORD,
+    mobileDigits: '9876543210',
+    state: 'Karnataka',
+    ...overrides,
+  };
+}
+
+/** The anti-forgery header for API writes, from the cookie the server sets on any GET. */
+async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const read = async () =>
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  let token = await read();
+  if (token === undefined) {
+    await request.get('/healthz');
+    token = await read();
+  }
+  if (token === undefined) throw new Error('the server set no XSRF-TOKEN cookie');
+  return { 'x-xsrf-token': token };
+}
+
+/** POSTs JSON to the API as the web client does (with the anti-forgery header). */
+export async function postJson(request: APIRequestContext, path: string, data: unknown) {
+  return request.post(path, {
+    data,
+    headers: await xsrfHeaders(request),
+    failOnStatusCode: false,
+  });
+}
+
+/** Signs a developer up through the API: the account exists, unverified, with one code mailed. */
+export async function signUpByApi(
+  request: APIRequestContext,
+  developer: NewDeveloper = newDeveloper(),
+): Promise<NewDeveloper> {
+  const response = await postJson(request, AuthPaths.signup, {
+    email: developer.email,
+    name: developer.name,
+    mobile: `+91${developer.mobileDigits}`,
+    state: developer.state,
+    password: developer.password,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return developer;
+}
+
+/** A signed-up and verified developer, made through the API and the mailbox. */
+export async function createVerifiedDeveloper(
+  request: APIRequestContext,
+  overrides: Partial<NewDeveloper> = {},
+): Promise<NewDeveloper> {
+  const developer = await signUpByApi(request, newDeveloper(overrides));
+  const code = await waitForCode(request, developer.email);
+  const response = await postJson(request, AuthPaths.confirm, { email: developer.email, code });
+  expect(response.status(), await response.text()).toBe(200);
+  return developer;
+}
+
+/** Signs in through the API and answers the developer id (the `sub` attribute). */
+export async function developerIdOf(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await postJson(request, AuthPaths.signin, { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as {
+    profile: { UserAttributes: { Name: string; Value: string }[] };
+  };
+  const id = body.profile.UserAttributes.find((a) => a.Name === 'sub')?.Value;
+  if (id === undefined) throw new Error('the sign-in answer carries no sub attribute');
+  return id;
+}
+
+/** Every local storage key of spec section 3, as the page holds them (null when absent). */
+export function readStorage(page: Page) {
+  return page.evaluate((keys) => {
+    const read = (key: string) => localStorage.getItem(key);
+    return {
+      email: read(keys.email),
+      accessToken: read(keys.accessToken),
+      refreshToken: read(keys.refreshToken),
+      developerId: read(keys.developerId),
+      clientCode: read(keys.clientCode),
+      developer: read(keys.developer),
+    };
+  }, StorageKeys);
+}
+
+/** The claims of a JWT, read without checking its signature. */
+export function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1];
+  if (payload === undefined) throw new Error('not a JWT');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Stores the e-mail the code screens read (as sign-up and forgot-password do). */
+export async function rememberEmail(page: Page, email: string) {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    StorageKeys.email,
+    email,
+  ] as const);
+}
