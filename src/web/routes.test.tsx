@@ -41,7 +41,7 @@ describe('the route table', () => {
       await screen.findByRole('heading', { level: 1, name: 'Acme Trade Developer Portal' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
-    expect(document.title).toBe('Developer Portal | Acme Trade Developers');
+    await waitFor(() => expect(document.title).toBe('Developer Portal | Acme Trade Developers'));
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'https://portal.example.com/',
@@ -55,10 +55,19 @@ describe('the route table', () => {
   it('shows a not-found screen with the current path as canonical for other paths', async () => {
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    expect(document.title).toBe('Page not found | Acme Trade Developers');
+    await waitFor(() => expect(document.title).toBe('Page not found | Acme Trade Developers'));
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'https://portal.example.com/nowhere',
     );
+  });
+});
+
+describe('the login route', () => {
+  it('opens the rebranding notice for a legacy loc', async () => {
+    renderAt('/login?loc=https://www.oldbroker.in/');
+    expect(await screen.findByRole('heading', { level: 2, name: /We have rebranded/ })).toBeVisible();
+    expect(screen.getByText('trade.example.com')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Okay! got it' })).toBeVisible();
   });
 });

@@ -24,6 +24,15 @@ window.matchMedia = (query: string): MediaQueryList =>
     removeListener: () => undefined,
   });
 
+// jsdom has no modal dialogs: open and close by the `open` attribute, as a browser would.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
