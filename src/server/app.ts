@@ -7,6 +7,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { findDeveloperById } from './auth/auth.repository.js';
+import { registerAppsRoutes } from './apps/apps.routes.js';
+import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { createAuthService, type AuthDeps } from './auth/auth.service.js';
 import { createAuthenticate } from './auth/authenticate.js';
@@ -28,6 +30,7 @@ import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
+import { createFileStore } from './storage/file-store.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerHealthRoutes(app, deps.db);
   await registerAccounts(app, deps);
+  await registerApplications(app, deps);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
@@ -126,4 +130,25 @@ async function registerAccounts(app: App, deps: AppDeps) {
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider });
   }
+}
+
+/** API applications, their public icons and the signed links to private proof documents. */
+async function registerApplications(app: App, deps: AppDeps) {
+  const files = createFileStore(deps.config.dataDir);
+  const linkSigningSecret = deps.secrets.linkSigningSecret;
+  const apps = createAppsService({
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock,
+    files,
+    linkSigningSecret,
+  });
+  await registerAppsRoutes(app, {
+    apps,
+    files,
+    db: deps.db.kysely,
+    clock: deps.clock,
+    linkSigningSecret,
+    maxIpsPerApp: deps.config.apps.maxIpsPerApp,
+  });
 }

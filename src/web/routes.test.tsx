@@ -66,7 +66,9 @@ describe('the route table', () => {
 describe('the login route', () => {
   it('opens the rebranding notice for a legacy loc', async () => {
     renderAt('/login?loc=https://www.oldbroker.in/');
-    expect(await screen.findByRole('heading', { level: 2, name: /We have rebranded/ })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /We have rebranded/ }),
+    ).toBeVisible();
     expect(screen.getByText('trade.example.com')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Okay! got it' })).toBeVisible();
   });

@@ -28,6 +28,10 @@ function guestOnly() {
   return isAuthenticated() ? redirect(ClientPaths.myApps) : null;
 }
 
+function requireAuth() {
+  return isAuthenticated() ? null : redirect(ClientPaths.login);
+}
+
 /** The route table of spec section 2: a route is here once its screen exists. */
 export function createRoutes(brand: Brand): RouteObject[] {
   return [
@@ -87,6 +91,27 @@ export function createRoutes(brand: Brand): RouteObject[] {
             Component: (await import('./pages/flow-login-callback/FlowLoginCallbackPage.js'))
               .default,
           }),
+        },
+        {
+          // The signed-in screens: unauthenticated visitors go to /login (spec section 2).
+          loader: requireAuth,
+          lazy: async () => ({ Component: (await import('./app-area/AppArea.js')).default }),
+          children: [
+            {
+              path: ClientPaths.myApps,
+              handle: handle({ meta: RouteMetas.myApps }),
+              lazy: async () => ({
+                Component: (await import('./pages/my-apps/MyAppsPage.js')).default,
+              }),
+            },
+            {
+              path: ClientPaths.createApp,
+              handle: handle({ meta: RouteMetas.createApp }),
+              lazy: async () => ({
+                Component: (await import('./pages/create-app/CreateAppPage.js')).default,
+              }),
+            },
+          ],
         },
         {
           path: '*',

@@ -3,11 +3,11 @@ import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
 import type { RefreshResponse } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
-import { StorageKeys } from '../session/storage.js';
+import { clearSession, StorageKeys } from '../session/storage.js';
 import { startLoading } from './loading.js';
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const REPLAY_HEADER = 'X-Portal-Replay';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's message. */
@@ -28,7 +28,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return found === undefined ? null : decodeURIComponent(found.slice(prefix.length));
@@ -44,6 +44,8 @@ function isSameOrigin(request: KyRequest): boolean {
 
 /** Spec section 8: 401 with no refresh token → /login, failing with 401 'Unauthorized'. */
 function sendToLogin(): never {
+  // The session is dead: without this, /login would send a still-unexpired token back here.
+  clearSession();
   window.location.assign(ClientPaths.login);
   throw new ApiError(401, Messages.session.unauthorized);
 }
@@ -76,7 +78,7 @@ function refreshAccessToken(refreshToken: string): Promise<string> {
  * After a 401: one refresh shared by every caller, or /login when there is no refresh token;
  * a failed refresh shows its error in an alert dialog, then /login (spec sections 7, 8).
  */
-async function renewAccessToken(): Promise<string> {
+export async function renewAccessToken(): Promise<string> {
   const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
   if (refreshToken === null) sendToLogin();
   try {

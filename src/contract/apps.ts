@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import {
+  AppNameSchema,
+  ClientIdSchema,
+  DescriptionSchema,
+  postbackUrlSchemaFor,
+  redirectUrlSchemaFor,
+} from './fields.js';
+import { ResponseStatusSchema } from './auth.js';
+
+/**
+ * Applications of spec sections 3 and 7. Multipart text fields arrive as strings; the
+ * server validates them with `appFieldsSchemaFor` (the local test host is configuration).
+ */
+const BooleanFieldSchema = z.enum(['true', 'false']);
+
+export function appFieldsSchemaFor(localTestHost: string) {
+  return z.object({
+    name: AppNameSchema,
+    callbackUrl: redirectUrlSchemaFor(localTestHost),
+    postbackUrl: z.optional(postbackUrlSchemaFor(localTestHost)),
+    allowedUsers: ClientIdSchema,
+    description: z.optional(DescriptionSchema),
+    /** Trimmed, sent only when non-empty. */
+    algo_id: z.optional(z.string().check(z.maxLength(100))),
+    /** Comma-joined IPs. */
+    ipRecords: z.optional(z.string().check(z.maxLength(2000))),
+    /** The logo-upload variant of PUT names the IP list `ip_address`. */
+    ip_address: z.optional(z.string().check(z.maxLength(2000))),
+    ipAddressDuplicateSkip: z.optional(BooleanFieldSchema),
+    isActive: z.optional(BooleanFieldSchema),
+    logoUrl: z.optional(z.string().check(z.maxLength(2000))),
+  });
+}
+export type AppFields = z.infer<ReturnType<typeof appFieldsSchemaFor>>;
+
+/** The multipart file fields: the icon, and one proof document per duplicate IP. */
+export const ICON_FIELD = 'file';
+export const DOCUMENT_FIELD_PREFIX = 'document_';
+/** Spec section 3: the icon is sent with this file name. */
+export const ICON_UPLOAD_NAME = 'defaultimage.png';
+
+export const IpRecordSchema = z.object({
+  ip: z.string(),
+  familyPending: z.boolean(),
+  adminAccept: z.boolean(),
+  /** A signed link that expires, or null when no document is stored. */
+  documentUrl: z.nullable(z.string()),
+});
+export type IpRecord = z.infer<typeof IpRecordSchema>;
+
+export const ApplicationSchema = z.object({
+  applicationId: z.string(),
+  applicationName: z.string(),
+  logoUrl: z.string(),
+  callbackUrl: z.string(),
+  postbackUrl: z.string(),
+  allowedUsers: z.string(),
+  isActive: z.boolean(),
+  secret: z.string(),
+  description: z.string(),
+  algoId: z.string(),
+  /** ISO-8601 date-time. */
+  renewalDate: z.string(),
+  ipRecordsWithFamilyPending: z.array(IpRecordSchema),
+});
+export type Application = z.infer<typeof ApplicationSchema>;
+
+/** GET /api/v1/apps: an array of applications (spec section 7). */
+export const ApplicationListSchema = z.array(ApplicationSchema);
+
+/** GET /api/v1/app/{id}: the application's fields with status and message. */
+export const ApplicationResponseSchema = z.extend(ApplicationSchema, {
+  status: ResponseStatusSchema,
+  message: z.string(),
+});
+export type ApplicationResponse = z.infer<typeof ApplicationResponseSchema>;
+
+/** POST and PUT answers; the logo-upload variant also carries logoUrl. */
+export const AppWriteResponseSchema = z.object({
+  status: ResponseStatusSchema,
+  message: z.string(),
+  applicationId: z.string(),
+  logoUrl: z.optional(z.string()),
+});
+export type AppWriteResponse = z.infer<typeof AppWriteResponseSchema>;
+
+/** Error bodies of the IP rules: the duplicates, and when the next IP change is allowed. */
+export const AppErrorSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  duplicateIPs: z.optional(z.array(z.string())),
+  nextIpChangeAt: z.optional(z.string()),
+});
+export type AppError = z.infer<typeof AppErrorSchema>;

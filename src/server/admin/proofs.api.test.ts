@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ipFieldName } from '../../contract/rules.js';
+import {
+  createApp,
+  ipRows,
+  signedInDeveloper,
+  storedFiles,
+  type SignedInDeveloper,
+} from '../../../test/support/apps.js';
+import { makePdf } from '../../../test/support/png.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createFileStore } from '../storage/file-store.js';
+import { createMailboxMailer } from '../mail/mailbox-mailer.js';
+import { runProofsCommand, type ProofsDeps } from './proofs.js';
+
+let t: TestApp;
+let deps: ProofsDeps;
+let owner: SignedInDeveloper;
+let claimant: SignedInDeveloper;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  deps = {
+    db: t.db.kysely,
+    files: createFileStore(t.dataDir),
+    mailer: createMailboxMailer(t.db.kysely, t.clock, { info: () => undefined }),
+    clock: t.clock,
+    productName: t.config.brand.productName,
+    publicUrl: t.config.publicUrl,
+  };
+  owner = await signedInDeveloper(t);
+  claimant = await signedInDeveloper(t);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function pendingApp(ip: string) {
+  await createApp(owner.client, { ipRecords: ip });
+  return createApp(claimant.client, {
+    ipRecords: ip,
+    ipAddressDuplicateSkip: 'true',
+    [ipFieldName(ip)]: { bytes: makePdf(), name: 'proof.pdf' },
+  });
+}
+
+describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('lists pending proofs and accepts one', async () => {
+    const id = await pendingApp('70.0.0.1');
+    const list = await runProofsCommand(deps, ['proofs', 'list']);
+    expect(list.exitCode).toBe(0);
+    expect(list.lines).toEqual([
+      [id, claimant.email, '70.0.0.1', new Date(t.clock.now()).toISOString(), 'document'].join(
+        '\t',
+      ),
+    ]);
+    const accepted = await runProofsCommand(deps, ['proofs', 'accept', id, '70.0.0.1']);
+    expect(accepted.exitCode).toBe(0);
+    expect(await ipRows(t, id)).toEqual([
+      expect.objectContaining({ ip: '70.0.0.1', familyPending: 1, adminAccept: 1 }),
+    ]);
+    expect((await runProofsCommand(deps, ['proofs', 'list'])).lines).toEqual([
+      'No pending proofs.',
+    ]);
+  });
+
+  it('rejects one: removes the record and its document and mails the developer', async () => {
+    const id = await pendingApp('70.0.0.2');
+    const key = (await ipRows(t, id))[0]?.documentKey;
+    expect(await storedFiles(t, 'documents')).toContain(key);
+    const rejected = await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.2']);
+    expect(rejected.exitCode).toBe(0);
+    expect(await ipRows(t, id)).toEqual([]);
+    expect(await storedFiles(t, 'documents')).not.toContain(key);
+    const mail = await t.db.kysely
+      .selectFrom('mailboxMessages')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', claimant.email)
+      .where('subject', 'like', '%70.0.0.2%')
+      .executeTakeFirst();
+    expect(mail?.textBody).toContain('70.0.0.2');
+  });
+
+  it('answers 1 for an unknown record and 2 for bad usage', async () => {
+    expect((await runProofsCommand(deps, ['proofs', 'accept', 'app_x', '1.1.1.1'])).exitCode).toBe(
+      1,
+    );
+    expect((await runProofsCommand(deps, ['proofs', 'reject', 'app_x', '1.1.1.1'])).exitCode).toBe(
+      1,
+    );
+    expect((await runProofsCommand(deps, ['proofs'])).exitCode).toBe(2);
+    expect((await runProofsCommand(deps, ['other'])).exitCode).toBe(2);
+  });
+});

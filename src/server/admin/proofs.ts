@@ -1,0 +1,180 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { escapeHtml } from '../mail/html.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
+import type { FileStore } from '../storage/file-store.js';
+
+export interface ProofsDeps {
+  readonly db: Kysely<Database>;
+  readonly files: FileStore;
+  readonly mailer: Mailer;
+  readonly clock: Clock;
+  readonly productName: string;
+  readonly publicUrl: string;
+}
+
+export interface PendingProof {
+  readonly applicationId: string;
+  readonly ownerEmail: string;
+  readonly ip: string;
+  readonly createdAt: number;
+  readonly hasDocument: boolean;
+}
+
+/** IP records waiting for the operator: family proof claimed, not yet accepted. */
+export async function listPendingProofs(db: Kysely<Database>): Promise<PendingProof[]> {
+  const rows = await db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'ipRecords.applicationId',
+      'developers.email',
+      'ipRecords.ip',
+      'ipRecords.createdAt',
+      'ipRecords.documentKey',
+    ])
+    .where('ipRecords.familyPending', '=', 1)
+    .where('ipRecords.adminAccept', '=', 0)
+    .orderBy('ipRecords.createdAt')
+    .orderBy('ipRecords.applicationId')
+    .orderBy('ipRecords.ip')
+    .execute();
+  return rows.map((row) => ({
+    applicationId: row.applicationId,
+    ownerEmail: row.email,
+    ip: row.ip,
+    createdAt: row.createdAt,
+    hasDocument: row.documentKey !== null,
+  }));
+}
+
+/** Sets adminAccept; familyPending stays as stored. False when no such pending record. */
+export async function acceptProof(
+  db: Kysely<Database>,
+  applicationId: string,
+  ip: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ipRecords')
+    .set({ adminAccept: 1 })
+    .where('applicationId', '=', applicationId)
+    .where('ip', '=', ip)
+    .where('familyPending', '=', 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes the IP record and its document, and tells the developer. False when not found. */
+export async function rejectProof(
+  deps: ProofsDeps,
+  applicationId: string,
+  ip: string,
+): Promise<boolean> {
+  const found = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('ipRecords')
+      .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+      .innerJoin('developers', 'developers.id', 'applications.ownerId')
+      .select([
+        'ipRecords.documentKey',
+        'developers.email',
+        'developers.name',
+        'applications.name as appName',
+      ])
+      .where('ipRecords.applicationId', '=', applicationId)
+      .where('ipRecords.ip', '=', ip)
+      .where('ipRecords.familyPending', '=', 1)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await trx
+      .deleteFrom('ipRecords')
+      .where('applicationId', '=', applicationId)
+      .where('ip', '=', ip)
+      .execute();
+    return row;
+  });
+  if (found === undefined) return false;
+  if (found.documentKey !== null) await deps.files.remove('documents', found.documentKey);
+  await deps.mailer.send(
+    rejectionMail({
+      to: found.email,
+      name: found.name,
+      appName: found.appName,
+      ip,
+      productName: deps.productName,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+  return true;
+}
+
+function rejectionMail(input: {
+  to: string;
+  name: string;
+  appName: string;
+  ip: string;
+  productName: string;
+  publicUrl: string;
+}): Mail {
+  const subject = `Your proof for IP ${input.ip} was not accepted`;
+  const body = `The supporting document for IP ${input.ip} on your application "${input.appName}" was not accepted, so the IP was removed from the application. You can add it again with a new document.`;
+  const signature = `${input.productName} Developers`;
+  const text = [`Hello ${input.name},`, '', body, '', signature, input.publicUrl].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">',
+    `<p>Hello ${e(input.name)},</p>`,
+    `<p>${e(body)}</p>`,
+    `<p>${e(signature)}<br><a href="${e(input.publicUrl)}">${e(input.publicUrl)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject, text, html };
+}
+
+/** Runs `proofs list|accept|reject`; answers the lines to print and the exit code. */
+export async function runProofsCommand(
+  deps: ProofsDeps,
+  args: readonly string[],
+): Promise<{ lines: string[]; exitCode: number }> {
+  const [group, action, applicationId, ip] = args;
+  const usage =
+    'usage: admin proofs list | proofs accept <applicationId> <ip> | proofs reject <applicationId> <ip>';
+  if (group !== 'proofs') return { lines: [usage], exitCode: 2 };
+  if (action === 'list') {
+    const proofs = await listPendingProofs(deps.db);
+    if (proofs.length === 0) return { lines: ['No pending proofs.'], exitCode: 0 };
+    return {
+      lines: proofs.map((p) =>
+        [
+          p.applicationId,
+          p.ownerEmail,
+          p.ip,
+          new Date(p.createdAt).toISOString(),
+          p.hasDocument ? 'document' : 'no document',
+        ].join('\t'),
+      ),
+      exitCode: 0,
+    };
+  }
+  if (
+    (action === 'accept' || action === 'reject') &&
+    applicationId !== undefined &&
+    ip !== undefined
+  ) {
+    const done =
+      action === 'accept'
+        ? await acceptProof(deps.db, applicationId, ip)
+        : await rejectProof(deps, applicationId, ip);
+    return done
+      ? {
+          lines: [`${action === 'accept' ? 'Accepted' : 'Rejected'} ${ip} on ${applicationId}.`],
+          exitCode: 0,
+        }
+      : { lines: [`No pending proof for ${ip} on ${applicationId}.`], exitCode: 1 };
+  }
+  return { lines: [usage], exitCode: 2 };
+}

@@ -1,0 +1,203 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../db/database.js';
+import type { ApplicationsTable, Database, IpRecordsTable } from '../db/schema.js';
+
+export type AppRow = Omit<ApplicationsTable, 'ownerId'>;
+export type IpRow = IpRecordsTable;
+
+const APP_COLUMNS = [
+  'id',
+  'name',
+  'algoId',
+  'logoUrl',
+  'logoKey',
+  'callbackUrl',
+  'postbackUrl',
+  'allowedUsers',
+  'description',
+  'isActive',
+  'apiKey',
+  'renewalAt',
+  'ipsChangedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const IP_COLUMNS = [
+  'applicationId',
+  'ip',
+  'familyPending',
+  'adminAccept',
+  'documentKey',
+  'createdAt',
+] as const;
+
+export function listAppsOf(db: Kysely<Database>, ownerId: string): Promise<AppRow[]> {
+  return db
+    .selectFrom('applications')
+    .select(APP_COLUMNS)
+    .where('ownerId', '=', ownerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findAppOf(
+  db: Kysely<Database>,
+  ownerId: string,
+  id: string,
+): Promise<AppRow | undefined> {
+  return db
+    .selectFrom('applications')
+    .select(APP_COLUMNS)
+    .where('ownerId', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The app, locked until the transaction ends on PostgreSQL (SQLite runs one at a time). */
+export function lockAppOf(
+  trx: Transaction<Database>,
+  engine: Engine,
+  ownerId: string,
+  id: string,
+): Promise<AppRow | undefined> {
+  const query = trx
+    .selectFrom('applications')
+    .select(APP_COLUMNS)
+    .where('ownerId', '=', ownerId)
+    .where('id', '=', id);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Serializes a developer's deletes on PostgreSQL, so "not the only app" stays true. */
+export async function lockDeveloper(
+  trx: Transaction<Database>,
+  engine: Engine,
+  developerId: string,
+): Promise<void> {
+  if (engine !== 'postgres') return;
+  await trx
+    .selectFrom('developers')
+    .select('id')
+    .where('id', '=', developerId)
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * One advisory lock per IP, taken in sorted order so two requests never wait on each
+ * other in a cycle; held until the transaction ends. SQLite's single connection already
+ * runs transactions one at a time.
+ */
+export async function lockIps(
+  trx: Transaction<Database>,
+  engine: Engine,
+  ips: readonly string[],
+): Promise<void> {
+  if (engine !== 'postgres') return;
+  for (const ip of [...ips].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext(${ip}))`.execute(trx);
+  }
+}
+
+export function ipRecordsOf(db: Kysely<Database>, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([] as IpRow[]);
+  return db
+    .selectFrom('ipRecords')
+    .select(IP_COLUMNS)
+    .where('applicationId', 'in', applicationIds)
+    .orderBy('ip')
+    .execute();
+}
+
+/** Which of `ips` are on an application of another developer. */
+export async function ipsOfOtherDevelopers(
+  trx: Transaction<Database>,
+  ownerId: string,
+  ips: readonly string[],
+): Promise<string[]> {
+  if (ips.length === 0) return [];
+  const rows = await trx
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .select('ipRecords.ip')
+    .distinct()
+    .where('ipRecords.ip', 'in', ips)
+    .where('applications.ownerId', '<>', ownerId)
+    .execute();
+  return rows.map((row) => row.ip).sort();
+}
+
+export async function insertApp(trx: Transaction<Database>, row: ApplicationsTable): Promise<void> {
+  await trx.insertInto('applications').values(row).execute();
+}
+
+export async function updateApp(
+  trx: Transaction<Database>,
+  id: string,
+  changes: Partial<Omit<ApplicationsTable, 'id' | 'ownerId' | 'apiKey' | 'createdAt'>>,
+): Promise<void> {
+  await trx.updateTable('applications').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertIpRecords(
+  trx: Transaction<Database>,
+  rows: readonly IpRecordsTable[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('ipRecords')
+    .values([...rows])
+    .execute();
+}
+
+export async function deleteIpRecords(
+  trx: Transaction<Database>,
+  applicationId: string,
+  ips: readonly string[],
+): Promise<void> {
+  if (ips.length === 0) return;
+  await trx
+    .deleteFrom('ipRecords')
+    .where('applicationId', '=', applicationId)
+    .where('ip', 'in', ips)
+    .execute();
+}
+
+export async function setIpDocument(
+  trx: Transaction<Database>,
+  applicationId: string,
+  ip: string,
+  documentKey: string,
+): Promise<void> {
+  await trx
+    .updateTable('ipRecords')
+    .set({ documentKey })
+    .where('applicationId', '=', applicationId)
+    .where('ip', '=', ip)
+    .execute();
+}
+
+export async function countAppsOf(trx: Transaction<Database>, ownerId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('ownerId', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteApp(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('applications').where('id', '=', id).execute();
+}
+
+/** True when some IP record refers to this document (links to removed ones stop working). */
+export async function isDocumentReferenced(db: Kysely<Database>, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ipRecords')
+    .select('ip')
+    .where('documentKey', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}

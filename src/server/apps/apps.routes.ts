@@ -1,0 +1,170 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { ApiPaths } from '../../contract/api-paths.js';
+import {
+  ApplicationListSchema,
+  ApplicationResponseSchema,
+  AppWriteResponseSchema,
+} from '../../contract/apps.js';
+import { StatusResponseSchema } from '../../contract/auth.js';
+import { Messages } from '../../contract/messages.js';
+import { authenticatedDeveloperId } from '../auth/authenticate.js';
+import { ErrorResponses } from '../auth/auth.responses.js';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+import type { FileStore } from '../storage/file-store.js';
+import { LOGOS_PATH, type AppsService } from './apps.service.js';
+import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
+import { DOCUMENTS_PATH, isValidDocumentLink } from './document-links.js';
+import { isDocumentReferenced } from './apps.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface AppsRouteDeps {
+  readonly apps: AppsService;
+  readonly files: FileStore;
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly linkSigningSecret: string;
+  readonly maxIpsPerApp: number;
+}
+
+// Ours: the contract's Messages has no text for these two answers.
+export const APP_FOUND = 'Application fetched successfully';
+export const DOCUMENT_LINK_INVALID = 'This link is invalid or has expired.';
+
+// ApiPaths.app() encodes its argument, so the route pattern is spelled from createApp.
+const APP_PATH = `${ApiPaths.createApp}/:id`;
+
+const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
+const DocumentQuerySchema = z.object({
+  expires: z.optional(z.string().check(z.maxLength(20))),
+  signature: z.optional(z.string().check(z.maxLength(100))),
+});
+const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
+
+/** The bearer calls of spec section 7 for applications, the public icons and the signed documents. */
+export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDeps) {
+  await app.register(async (scope) => {
+    // Multipart only here: the account calls stay JSON.
+    await scope.register(fastifyMultipart, { limits: uploadLimits(deps.maxIpsPerApp) });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: app.authenticate };
+
+    r.get(
+      ApiPaths.apps,
+      { ...auth, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
+      (request) => deps.apps.list(authenticatedDeveloperId(request)),
+    );
+
+    r.get(
+      APP_PATH,
+      {
+        ...auth,
+        schema: {
+          params: IdParamsSchema,
+          response: { 200: ApplicationResponseSchema, ...Responses },
+        },
+      },
+      async (request) => {
+        const found = await deps.apps.get(authenticatedDeveloperId(request), request.params.id);
+        return { ...found, status: 'success' as const, message: APP_FOUND };
+      },
+    );
+
+    r.post(
+      ApiPaths.createApp,
+      { ...auth, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
+      async (request, reply) => {
+        const developerId = authenticatedDeveloperId(request);
+        const upload = await readUpload(request, deps.maxIpsPerApp);
+        const applicationId = await deps.apps.create(developerId, upload);
+        return reply
+          .status(201)
+          .send({ status: 'success', message: Messages.apps.created, applicationId });
+      },
+    );
+
+    r.put(
+      APP_PATH,
+      {
+        ...auth,
+        schema: { params: IdParamsSchema, response: { 200: AppWriteResponseSchema, ...Responses } },
+      },
+      async (request) => {
+        const developerId = authenticatedDeveloperId(request);
+        const upload = await readUpload(request, deps.maxIpsPerApp);
+        const applicationId = request.params.id;
+        const result = await deps.apps.update(developerId, applicationId, upload);
+        return result.isLogoUpload
+          ? {
+              status: 'success' as const,
+              message: Messages.apps.logoUploaded,
+              applicationId,
+              logoUrl: result.logoUrl,
+            }
+          : { status: 'success' as const, message: Messages.apps.updated, applicationId };
+      },
+    );
+
+    r.delete(
+      APP_PATH,
+      {
+        ...auth,
+        schema: { params: IdParamsSchema, response: { 200: StatusResponseSchema, ...Responses } },
+      },
+      async (request) => {
+        await deps.apps.remove(authenticatedDeveloperId(request), request.params.id);
+        return { status: 'success' as const, message: Messages.app.deleted };
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const NameParamsSchema = z.object({ name: z.string().check(z.maxLength(200)) });
+
+  r.get(`${LOGOS_PATH}/:name`, { schema: { params: NameParamsSchema } }, async (request, reply) => {
+    const bytes = await deps.files.read('logos', request.params.name);
+    if (bytes === null) return notFoundFile(reply);
+    return reply
+      .header('content-type', 'image/png')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(bytes);
+  });
+
+  r.get(
+    `${DOCUMENTS_PATH}/:key`,
+    {
+      schema: {
+        params: z.object({ key: z.string().check(z.maxLength(200)) }),
+        querystring: DocumentQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const { expires = '', signature = '' } = request.query;
+      if (!isValidDocumentLink(deps.linkSigningSecret, key, expires, signature, deps.clock.now())) {
+        throw new AppError('forbidden', DOCUMENT_LINK_INVALID);
+      }
+      const bytes =
+        deps.files.isValidName('documents', key) && (await isDocumentReferenced(deps.db, key))
+          ? await deps.files.read('documents', key)
+          : null;
+      if (bytes === null) return notFoundFile(reply);
+      return reply
+        .header('content-type', documentMime(key))
+        .header('content-disposition', `attachment; filename="${key}"`)
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+}
+
+function notFoundFile(reply: FastifyReply) {
+  return reply.status(404).send({ status: 'error', message: 'Not found' });
+}

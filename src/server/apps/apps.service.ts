@@ -1,0 +1,384 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  appFieldsSchemaFor,
+  DOCUMENT_FIELD_PREFIX,
+  ICON_FIELD,
+  type AppFields,
+  type Application,
+} from '../../contract/apps.js';
+import { Messages } from '../../contract/messages.js';
+import { canonicalIp, ipFieldName, isBlankUrl } from '../../contract/rules.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { FileKind, FileStore } from '../storage/file-store.js';
+import * as repo from './apps.repository.js';
+import { checkIcon, documentExtension, type Upload } from './apps.upload.js';
+import { signDocumentLink } from './document-links.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const LOGOS_PATH = '/uploads/logos';
+
+export interface AppsDeps {
+  readonly db: Db;
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly files: FileStore;
+  readonly linkSigningSecret: string;
+}
+
+interface Document {
+  readonly bytes: Buffer;
+  readonly extension: string;
+}
+
+interface StoredFile {
+  readonly kind: FileKind;
+  readonly name: string;
+}
+
+const notFound = () => new AppError('not_found', Messages.apps.notFound);
+
+/** Comma-joined IPs: trimmed, empty entries dropped, each valid, canonical, unique, capped. */
+export function parseIpList(raw: string, maxIps: number): string[] {
+  const unique = new Set<string>();
+  for (const entry of raw.split(',')) {
+    const trimmed = entry.trim();
+    if (trimmed === '') continue;
+    const ip = canonicalIp(trimmed);
+    if (ip === null) throw new AppError('bad_request', Messages.apps.invalidIp(trimmed));
+    unique.add(ip);
+  }
+  if (unique.size > maxIps) throw new AppError('bad_request', Messages.ips.maxIps);
+  return [...unique];
+}
+
+export function createAppsService(deps: AppsDeps) {
+  const { db, config, clock, files } = deps;
+  const kysely = db.kysely;
+  const fieldsSchema = appFieldsSchemaFor(config.brand.localTestHost);
+  const logoUrlOf = (key: string) => `${config.publicUrl}${LOGOS_PATH}/${key}`;
+
+  function parseFields(raw: Upload['fields']): AppFields {
+    const result = fieldsSchema.safeParse(raw);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const field = issue?.path.map(String).join('.') ?? '';
+    throw new AppError('bad_request', issue?.message ?? Messages.apps.malformedUpload, {
+      ...(field === '' ? {} : { field }),
+    });
+  }
+
+  /** Every document field names one of `ips` and holds a PDF, PNG or JPEG. */
+  async function parseDocuments(upload: Upload, ips: readonly string[]) {
+    const documents = new Map<string, Document>();
+    for (const [field, bytes] of upload.files) {
+      if (!field.startsWith(DOCUMENT_FIELD_PREFIX)) continue;
+      const ip = ips.find((candidate) => ipFieldName(candidate) === field);
+      if (ip === undefined) throw new AppError('bad_request', Messages.apps.unexpectedFile(field));
+      documents.set(ip, { bytes, extension: await documentExtension(bytes) });
+    }
+    return documents;
+  }
+
+  /** Duplicates need the skip flag and a document each (spec sections 4 and 5). */
+  function requireProofs(
+    duplicates: readonly string[],
+    fields: AppFields,
+    documents: ReadonlyMap<string, Document>,
+    message: string,
+  ) {
+    if (duplicates.length === 0) return;
+    if (fields.ipAddressDuplicateSkip !== 'true') {
+      throw new AppError('conflict', message, { duplicateIPs: [...duplicates] });
+    }
+    for (const ip of duplicates) {
+      if (!documents.has(ip)) {
+        throw new AppError('bad_request', Messages.ips.supportingDocumentRequired(ip));
+      }
+    }
+  }
+
+  /** Runs `work` in one transaction; files it stored are removed again when anything fails. */
+  async function inTransaction<T>(
+    work: (
+      trx: Transaction<Database>,
+      store: (f: StoredFile, b: Buffer) => Promise<void>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const written: StoredFile[] = [];
+    const store = async (file: StoredFile, bytes: Buffer) => {
+      written.push(file);
+      await files.write(file.kind, file.name, bytes);
+    };
+    try {
+      return await kysely.transaction().execute((trx) => work(trx, store));
+    } catch (error) {
+      await removeFiles(written);
+      throw error;
+    }
+  }
+
+  async function removeFiles(list: readonly StoredFile[]) {
+    await Promise.all(list.map((file) => files.remove(file.kind, file.name)));
+  }
+
+  function toApplication(row: repo.AppRow, ips: readonly repo.IpRow[]): Application {
+    const now = clock.now();
+    return {
+      applicationId: row.id,
+      applicationName: row.name,
+      logoUrl: row.logoUrl,
+      callbackUrl: row.callbackUrl,
+      postbackUrl: row.postbackUrl ?? '',
+      allowedUsers: row.allowedUsers,
+      isActive: row.isActive === 1,
+      secret: row.apiKey,
+      description: row.description,
+      algoId: row.algoId ?? '',
+      renewalDate: new Date(row.renewalAt).toISOString(),
+      ipRecordsWithFamilyPending: ips
+        .filter((record) => record.applicationId === row.id)
+        .map((record) => ({
+          ip: record.ip,
+          familyPending: record.familyPending === 1,
+          adminAccept: record.adminAccept === 1,
+          documentUrl:
+            record.documentKey === null
+              ? null
+              : signDocumentLink(deps.linkSigningSecret, config.publicUrl, record.documentKey, now),
+        }))
+        .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
+    };
+  }
+
+  const postbackOf = (fields: AppFields) =>
+    fields.postbackUrl === undefined || isBlankUrl(fields.postbackUrl)
+      ? null
+      : fields.postbackUrl.trim();
+  const algoOf = (fields: AppFields) => {
+    const algo = fields.algo_id?.trim() ?? '';
+    return algo === '' ? null : algo;
+  };
+
+  return {
+    async list(developerId: string): Promise<Application[]> {
+      const rows = await repo.listAppsOf(kysely, developerId);
+      const ips = await repo.ipRecordsOf(
+        kysely,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toApplication(row, ips));
+    },
+
+    async get(developerId: string, id: string): Promise<Application> {
+      const row = await repo.findAppOf(kysely, developerId, id);
+      if (row === undefined) throw notFound();
+      return toApplication(row, await repo.ipRecordsOf(kysely, [id]));
+    },
+
+    async create(developerId: string, upload: Upload): Promise<string> {
+      const fields = parseFields(upload.fields);
+      const ips = parseIpList(fields.ipRecords ?? '', config.apps.maxIpsPerApp);
+      const icon = upload.files.get(ICON_FIELD);
+      if (icon !== undefined) await checkIcon(icon);
+      const documents = await parseDocuments(upload, ips);
+      const id = `app_${randomBytes(16).toString('base64url')}`;
+      await inTransaction(async (trx, store) => {
+        await repo.lockIps(trx, db.engine, ips);
+        const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, ips);
+        requireProofs(duplicates, fields, documents, Messages.ips.usedByAnotherDeveloper);
+        const now = clock.now();
+        let logoKey: string | null = null;
+        if (icon !== undefined) {
+          logoKey = files.newName('png');
+          await store({ kind: 'logos', name: logoKey }, icon);
+        }
+        await repo.insertApp(trx, {
+          id,
+          ownerId: developerId,
+          name: fields.name.trim(),
+          algoId: algoOf(fields),
+          logoUrl: logoKey === null ? config.brand.defaultAppIconUrl : logoUrlOf(logoKey),
+          logoKey,
+          callbackUrl: fields.callbackUrl.trim(),
+          postbackUrl: postbackOf(fields),
+          allowedUsers: fields.allowedUsers.trim(),
+          description: fields.description ?? '',
+          isActive: fields.isActive === 'false' ? 0 : 1,
+          apiKey: randomBytes(32).toString('base64url'),
+          renewalAt: now + config.apps.renewalDays * DAY_MS,
+          ipsChangedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const records: repo.IpRow[] = [];
+        for (const ip of ips) {
+          const isDuplicate = duplicates.includes(ip);
+          const document = isDuplicate ? documents.get(ip) : undefined;
+          let documentKey: string | null = null;
+          if (document !== undefined) {
+            documentKey = files.newName(document.extension);
+            await store({ kind: 'documents', name: documentKey }, document.bytes);
+          }
+          records.push({
+            applicationId: id,
+            ip,
+            familyPending: isDuplicate ? 1 : 0,
+            adminAccept: 0,
+            documentKey,
+            createdAt: now,
+          });
+        }
+        await repo.insertIpRecords(trx, records);
+      });
+      return id;
+    },
+
+    /** The update form, or the logo-upload variant (it names the IP list `ip_address`). */
+    async update(
+      developerId: string,
+      id: string,
+      upload: Upload,
+    ): Promise<{ isLogoUpload: boolean; logoUrl: string }> {
+      if ((await repo.findAppOf(kysely, developerId, id)) === undefined) throw notFound();
+      const fields = parseFields(upload.fields);
+      const isLogoUpload = fields.ipRecords === undefined && fields.ip_address !== undefined;
+      const rawIps = isLogoUpload ? fields.ip_address : fields.ipRecords;
+      const requested =
+        rawIps === undefined ? undefined : parseIpList(rawIps, config.apps.maxIpsPerApp);
+      const icon = upload.files.get(ICON_FIELD);
+      if (icon !== undefined) await checkIcon(icon);
+      const obsolete: StoredFile[] = [];
+
+      const logoUrl = await inTransaction(async (trx, store) => {
+        const app = await repo.lockAppOf(trx, db.engine, developerId, id);
+        if (app === undefined) throw notFound();
+        const product = config.brand.productName;
+        const algoId = isLogoUpload ? app.algoId : algoOf(fields);
+        if (app.algoId === product && algoId !== product) {
+          throw new AppError('bad_request', Messages.apps.algoIdLocked(product));
+        }
+        const current = await repo.ipRecordsOf(trx, [id]);
+        const next = requested ?? current.map((record) => record.ip);
+        const documents = await parseDocuments(upload, next);
+        const currentIps = new Set(current.map((record) => record.ip));
+        const nextIps = new Set(next);
+        const added = next.filter((ip) => !currentIps.has(ip));
+        const removed = current.filter((record) => !nextIps.has(record.ip));
+        const now = clock.now();
+        const isIpChange = added.length > 0 || removed.length > 0;
+        if (isIpChange && app.ipsChangedAt !== null) {
+          const nextAllowed = app.ipsChangedAt + config.apps.ipChangeCooldownDays * DAY_MS;
+          if (now < nextAllowed) {
+            throw new AppError('conflict', Messages.ips.updateCooldown, {
+              nextIpChangeAt: new Date(nextAllowed).toISOString(),
+            });
+          }
+        }
+        await repo.lockIps(trx, db.engine, added);
+        const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, added);
+        requireProofs(duplicates, fields, documents, Messages.ips.associatedWithAnotherApplication);
+
+        let logoKey = app.logoKey;
+        let logo = app.logoUrl;
+        if (icon !== undefined) {
+          logoKey = files.newName('png');
+          await store({ kind: 'logos', name: logoKey }, icon);
+          logo = logoUrlOf(logoKey);
+        } else if (!isLogoUpload && fields.logoUrl === config.brand.defaultAppIconUrl) {
+          logoKey = null;
+          logo = config.brand.defaultAppIconUrl;
+        }
+        if (app.logoKey !== null && app.logoKey !== logoKey) {
+          obsolete.push({ kind: 'logos', name: app.logoKey });
+        }
+
+        await repo.deleteIpRecords(
+          trx,
+          id,
+          removed.map((record) => record.ip),
+        );
+        for (const record of removed) {
+          if (record.documentKey !== null) {
+            obsolete.push({ kind: 'documents', name: record.documentKey });
+          }
+        }
+        const inserts: repo.IpRow[] = [];
+        for (const ip of added) {
+          const isDuplicate = duplicates.includes(ip);
+          const document = isDuplicate ? documents.get(ip) : undefined;
+          let documentKey: string | null = null;
+          if (document !== undefined) {
+            documentKey = files.newName(document.extension);
+            await store({ kind: 'documents', name: documentKey }, document.bytes);
+          }
+          inserts.push({
+            applicationId: id,
+            ip,
+            familyPending: isDuplicate ? 1 : 0,
+            adminAccept: 0,
+            documentKey,
+            createdAt: now,
+          });
+        }
+        await repo.insertIpRecords(trx, inserts);
+        // A kept IP still waiting for its proof takes a newly sent document.
+        for (const record of current) {
+          const document = documents.get(record.ip);
+          const isAwaitingProof = record.familyPending === 1 && record.adminAccept === 0;
+          if (!nextIps.has(record.ip) || document === undefined || !isAwaitingProof) continue;
+          const documentKey = files.newName(document.extension);
+          await store({ kind: 'documents', name: documentKey }, document.bytes);
+          await repo.setIpDocument(trx, id, record.ip, documentKey);
+          if (record.documentKey !== null) {
+            obsolete.push({ kind: 'documents', name: record.documentKey });
+          }
+        }
+
+        await repo.updateApp(trx, id, {
+          name: fields.name.trim(),
+          algoId,
+          logoUrl: logo,
+          logoKey,
+          callbackUrl: fields.callbackUrl.trim(),
+          postbackUrl: postbackOf(fields),
+          allowedUsers: fields.allowedUsers.trim(),
+          description: fields.description ?? app.description,
+          isActive:
+            fields.isActive === undefined ? app.isActive : fields.isActive === 'true' ? 1 : 0,
+          ipsChangedAt: isIpChange ? now : app.ipsChangedAt,
+          updatedAt: now,
+        });
+        return logo;
+      });
+      await removeFiles(obsolete);
+      return { isLogoUpload, logoUrl };
+    },
+
+    async remove(developerId: string, id: string): Promise<void> {
+      const obsolete: StoredFile[] = [];
+      await kysely.transaction().execute(async (trx) => {
+        await repo.lockDeveloper(trx, db.engine, developerId);
+        const app = await repo.lockAppOf(trx, db.engine, developerId, id);
+        if (app === undefined) throw notFound();
+        if ((await repo.countAppsOf(trx, developerId)) <= 1) {
+          throw new AppError('conflict', Messages.app.cannotDeleteOnlyApp);
+        }
+        for (const record of await repo.ipRecordsOf(trx, [id])) {
+          if (record.documentKey !== null) {
+            obsolete.push({ kind: 'documents', name: record.documentKey });
+          }
+        }
+        if (app.logoKey !== null) obsolete.push({ kind: 'logos', name: app.logoKey });
+        await repo.deleteApp(trx, id);
+      });
+      await removeFiles(obsolete);
+    },
+  };
+}
+
+export type AppsService = ReturnType<typeof createAppsService>;

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Proof documents are private: a link works for 15 minutes and only with its signature. */
+export const DOCUMENT_LINK_TTL_MS = 15 * 60 * 1000;
+export const DOCUMENTS_PATH = '/api/v1/documents';
+
+function signatureOf(secret: string, key: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${key}${expires}`).digest('base64url');
+}
+
+export function signDocumentLink(
+  secret: string,
+  publicUrl: string,
+  key: string,
+  now: number,
+): string {
+  const expires = now + DOCUMENT_LINK_TTL_MS;
+  const signature = signatureOf(secret, key, expires);
+  return `${publicUrl}${DOCUMENTS_PATH}/${key}?expires=${expires}&signature=${signature}`;
+}
+
+/** True when the signature is ours for this key and expiry, and the link has not expired. */
+export function isValidDocumentLink(
+  secret: string,
+  key: string,
+  expires: string,
+  signature: string,
+  now: number,
+): boolean {
+  if (!/^\d{1,15}$/.test(expires)) return false;
+  const expiresAt = Number(expires);
+  if (expiresAt < now) return false;
+  const expected = Buffer.from(signatureOf(secret, key, expiresAt));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

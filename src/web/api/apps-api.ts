@@ -1,0 +1,21 @@
+import { ApiPaths } from '../../contract/api-paths.js';
+import type { Application, ApplicationResponse, AppWriteResponse } from '../../contract/apps.js';
+import type { StatusResponse } from '../../contract/auth.js';
+import { call } from './http.js';
+import { uploadForm, type ProgressListener } from './upload.js';
+
+/** The bearer calls of spec section 7, one function each. */
+export const appsApi = {
+  list: () => call<Application[]>('get', ApiPaths.apps),
+  get: (applicationId: string) => call<ApplicationResponse>('get', ApiPaths.app(applicationId)),
+  create: (form: FormData, onProgress?: ProgressListener) =>
+    uploadForm<AppWriteResponse>('POST', ApiPaths.createApp, form, onProgress),
+  update: (applicationId: string, form: FormData, onProgress?: ProgressListener) =>
+    uploadForm<AppWriteResponse>('PUT', ApiPaths.app(applicationId), form, onProgress),
+  remove: (applicationId: string) => call<StatusResponse>('delete', ApiPaths.app(applicationId)),
+};
+
+export const appKeys = {
+  all: ['apps'] as const,
+  one: (applicationId: string) => ['apps', applicationId] as const,
+};

@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Limits } from '../../../contract/limits.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { ipFieldName } from '../../../contract/rules.js';
+import { appsApi } from '../../api/apps-api.js';
+import { ApiError, errorMessage } from '../../api/http.js';
+import { useBrand } from '../../brand.js';
+import { StorageKeys } from '../../session/storage.js';
+import { Button } from '../../ui/Button.js';
+import { documentProblem, iconProblem } from '../../ui/file-checks.js';
+import formStyles from '../../ui/forms.module.css';
+import { IpRows } from '../../ui/IpRows.js';
+import { notify } from '../../ui/notify.js';
+import { TextField } from '../../ui/TextField.js';
+import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
+import styles from './create-app-page.module.css';
+
+const DUPLICATE_PREFIXES = [
+  Messages.ips.usedByAnotherDeveloper,
+  Messages.ips.associatedWithAnotherDeveloper,
+];
+
+/** Spec section 2, /create-app. */
+export default function CreateAppPage() {
+  const brand = useBrand();
+  const storedClientCode = localStorage.getItem(StorageKeys.clientCode);
+  const schema = useMemo(() => createAppFormSchema(brand.localTestHost), [brand.localTestHost]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<CreateAppForm>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: {
+      name: '',
+      algo_id: '',
+      allowedUsers: storedClientCode ?? '',
+      callbackUrl: Limits.urlPrefix,
+      postbackUrl: Limits.urlPrefix,
+      description: '',
+      ips: [{ value: '' }],
+      isFamily: false,
+    },
+  });
+  const ipRows = useFieldArray({ control, name: 'ips' });
+  const [icon, setIcon] = useState<File | null>(null);
+  const [iconError, setIconError] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<string[]>([]);
+  const [canSkip, setCanSkip] = useState(false);
+  const [skipDuplicates, setSkipDuplicates] = useState(false);
+  const [documents, setDocuments] = useState<ReadonlyMap<string, File>>(new Map());
+  const [documentErrors, setDocumentErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const chooseIcon = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file === null ? null : await iconProblem(file);
+    setIconError(problem);
+    setIcon(problem === null ? file : null);
+  };
+
+  const chooseDocument = (ip: string, file: File | null) => {
+    const problem = file === null ? null : documentProblem(file);
+    setDocumentErrors((current) => new Map(current).set(ip, problem ?? ''));
+    setDocuments((current) => {
+      const next = new Map(current);
+      if (file === null || problem !== null) next.delete(ip);
+      else next.set(ip, file);
+      return next;
+    });
+  };
+
+  const missingDocument = skipDuplicates ? duplicates.find((ip) => !documents.has(ip)) : undefined;
+
+  const create = handleSubmit(async (form) => {
+    if (missingDocument !== undefined) {
+      notify.error(Messages.ips.supportingDocumentRequired(missingDocument));
+      return;
+    }
+    setProgress(0);
+    try {
+      const payload = createAppPayload(form, {
+        icon,
+        defaultIconUrl: brand.defaultAppIconUrl,
+        skipDuplicates,
+        documents: skipDuplicates ? documents : new Map(),
+        documentField: ipFieldName,
+      });
+      await appsApi.create(payload, setProgress);
+      // Spec section 4: after creation go to My Apps and reload the page.
+      window.location.assign(ClientPaths.myApps);
+    } catch (error) {
+      notify.error(errorMessage(error));
+      if (error instanceof ApiError) {
+        const list = error.body.duplicateIPs;
+        if (Array.isArray(list))
+          setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
+        if (DUPLICATE_PREFIXES.some((prefix) => error.message.startsWith(prefix))) setCanSkip(true);
+      }
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const isBusy = progress !== null;
+  return (
+    <section className={styles.page} aria-labelledby="create-title">
+      <Link to={ClientPaths.myApps} className={styles.back}>
+        <ArrowLeft aria-hidden="true" size={18} /> {Messages.screens.goBack}
+      </Link>
+      <h1 id="create-title">{Messages.screens.createAppTitle}</h1>
+      <p className={styles.subtitle}>{Messages.screens.createAppSubtitle}</p>
+      <form
+        className={`${formStyles.form} ${styles.form}`}
+        onSubmit={(event) => void create(event)}
+        noValidate
+      >
+        <TextField label="App name*" error={errors.name?.message} {...register('name')} />
+        <TextField label="Algo ID" error={errors.algo_id?.message} {...register('algo_id')} />
+        <TextField
+          label={`${Messages.app.clientIdLabel(brand.productName)}*`}
+          className={storedClientCode === null ? undefined : styles.blurred}
+          disabled={storedClientCode !== null}
+          error={errors.allowedUsers?.message}
+          {...register('allowedUsers')}
+        />
+        <TextField
+          label="Redirect URL*"
+          type="url"
+          error={errors.callbackUrl?.message}
+          {...register('callbackUrl')}
+        />
+        <TextField
+          label="Postback URL"
+          type="url"
+          error={errors.postbackUrl?.message}
+          {...register('postbackUrl')}
+        />
+        <div className={formStyles.field}>
+          <label htmlFor="app-icon" className={formStyles.label}>
+            App Icon
+          </label>
+          <input
+            id="app-icon"
+            type="file"
+            accept=".png,image/png"
+            aria-invalid={iconError !== null}
+            aria-describedby="app-icon-hint"
+            onChange={(event) => void chooseIcon(event)}
+          />
+          <p id="app-icon-hint" className={formStyles.hint}>
+            PNG, {Limits.iconWidth}×{Limits.iconHeight} px.
+          </p>
+          {iconError !== null && (
+            <p className={formStyles.error} role="alert">
+              {iconError}
+            </p>
+          )}
+        </div>
+        <IpRows
+          rows={ipRows.fields}
+          onAdd={() => ipRows.append({ value: '' })}
+          onRemove={ipRows.remove}
+          inputProps={(index) => register(`ips.${index}.value`)}
+          errorOf={(index) => errors.ips?.[index]?.value?.message}
+          listError={errors.ips?.root?.message ?? errors.ips?.message}
+        />
+        <div className={formStyles.checkbox}>
+          <input id="is-family" type="checkbox" {...register('isFamily')} />
+          <label htmlFor="is-family">Some of these IPs are shared with my family members</label>
+        </div>
+        {canSkip && (
+          <div className={styles.duplicates}>
+            <div className={formStyles.checkbox}>
+              <input
+                id="skip-duplicates"
+                type="checkbox"
+                checked={skipDuplicates}
+                onChange={(event) => setSkipDuplicates(event.target.checked)}
+              />
+              <label htmlFor="skip-duplicates">
+                Add the IPs already used by another developer, with a family-proof document for each
+              </label>
+            </div>
+            {skipDuplicates &&
+              duplicates.map((ip) => (
+                <div key={ip} className={formStyles.field}>
+                  <label htmlFor={`doc-${ip}`} className={formStyles.label}>
+                    Proof for {ip}
+                  </label>
+                  <input
+                    id={`doc-${ip}`}
+                    type="file"
+                    accept=".pdf,.png,.jpg,.jpeg"
+                    onChange={(event) => chooseDocument(ip, event.target.files?.[0] ?? null)}
+                  />
+                  <p className={formStyles.hint}>PDF, PNG, JPG or JPEG, at most 1 MB.</p>
+                  {(documentErrors.get(ip) ?? '') !== '' && (
+                    <p className={formStyles.error} role="alert">
+                      {documentErrors.get(ip)}
+                    </p>
+                  )}
+                </div>
+              ))}
+            {missingDocument !== undefined && (
+              <p className={formStyles.error} role="alert">
+                {Messages.ips.supportingDocumentRequired(missingDocument)}
+              </p>
+            )}
+          </div>
+        )}
+        <TextField
+          label="Description"
+          placeholder={Messages.app.descriptionPlaceholder}
+          maxLength={Limits.descriptionMax}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <p className={styles.note}>
+          Algo ID: if you are registering an algorithm with the exchange, enter its Algo ID; leave
+          it empty otherwise.
+        </p>
+        {progress !== null && (
+          <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />
+        )}
+        <Button
+          type="submit"
+          disabled={!isValid || isBusy || iconError !== null}
+          isLoading={isBusy}
+        >
+          Create
+        </Button>
+      </form>
+    </section>
+  );
+}

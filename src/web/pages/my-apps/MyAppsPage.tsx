@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { appKeys, appsApi } from '../../api/apps-api.js';
+import { errorMessage } from '../../api/http.js';
+import { AppCard } from './AppCard.js';
+import styles from './my-apps-page.module.css';
+
+/** Spec section 2, /create-new-app: a card per app, or the empty state. */
+export default function MyAppsPage() {
+  const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
+  return (
+    <section aria-labelledby="my-apps-title">
+      <div className={styles.heading}>
+        <h1 id="my-apps-title">{Messages.screens.myApps}</h1>
+        {apps.data !== undefined && apps.data.length > 0 && (
+          <Link to={ClientPaths.createApp} className={styles.create}>
+            <Plus aria-hidden="true" size={18} /> {Messages.screens.createNewApp}
+          </Link>
+        )}
+      </div>
+      {apps.isError && (
+        <p role="alert" className={styles.error}>
+          {errorMessage(apps.error)}
+        </p>
+      )}
+      {apps.data?.length === 0 && (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{Messages.screens.noAppsYet}</p>
+          <p>{Messages.screens.noAppsHint}</p>
+          <Link to={ClientPaths.createApp} className={styles.create}>
+            <Plus aria-hidden="true" size={18} /> {Messages.screens.createNewApp}
+          </Link>
+        </div>
+      )}
+      {apps.data !== undefined && apps.data.length > 0 && (
+        <ul className={styles.grid} aria-label="Your apps">
+          {apps.data.map((app) => (
+            <li key={app.applicationId}>
+              <AppCard app={app} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { Plus, Trash2 } from 'lucide-react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Limits } from '../../contract/limits.js';
+import { Messages } from '../../contract/messages.js';
+import formStyles from './forms.module.css';
+import styles from './ip-rows.module.css';
+import { notify } from './notify.js';
+
+interface IpRowsProps {
+  /** One entry per row, with a stable key (react-hook-form's field id). */
+  readonly rows: readonly { id: string }[];
+  readonly onAdd: () => void;
+  readonly onRemove: (index: number) => void;
+  /** The registered input props of a row. */
+  readonly inputProps: (
+    index: number,
+  ) => InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+  readonly errorOf: (index: number) => string | undefined;
+  readonly listError?: string | undefined;
+  readonly isLocked?: boolean;
+}
+
+/**
+ * The IP address list: up to 5 rows, the last row cannot be removed, a sixth shows the
+ * spec's message (section 5).
+ */
+export function IpRows({
+  rows,
+  onAdd,
+  onRemove,
+  inputProps,
+  errorOf,
+  listError,
+  isLocked = false,
+}: IpRowsProps) {
+  const add = () => {
+    if (rows.length >= Limits.maxIpsPerApp) {
+      notify.warn(Messages.ips.maxIps);
+      return;
+    }
+    onAdd();
+  };
+  return (
+    <fieldset className={styles.fieldset} disabled={isLocked}>
+      <legend className={formStyles.label}>IP Addresses</legend>
+      <ul className={styles.rows}>
+        {rows.map((row, index) => {
+          const error = errorOf(index);
+          const id = `ip-${row.id}`;
+          return (
+            <li key={row.id} className={styles.row}>
+              <label htmlFor={id} className={styles.visuallyHidden}>
+                IP address {index + 1}
+              </label>
+              <input
+                id={id}
+                className={formStyles.input}
+                placeholder="e.g. 203.0.113.10"
+                aria-invalid={error !== undefined}
+                aria-describedby={error === undefined ? undefined : `${id}-error`}
+                {...inputProps(index)}
+              />
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={`Remove IP address ${index + 1}`}
+                disabled={rows.length === 1}
+                onClick={() => onRemove(index)}
+              >
+                <Trash2 aria-hidden="true" size={18} />
+              </button>
+              {error !== undefined && (
+                <p id={`${id}-error`} className={formStyles.error} role="alert">
+                  {error}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {listError !== undefined && (
+        <p className={formStyles.error} role="alert">
+          {listError}
+        </p>
+      )}
+      <button type="button" className={formStyles.linkButton} onClick={add}>
+        <Plus aria-hidden="true" size={16} /> Add IP address
+      </button>
+    </fieldset>
+  );
+}
