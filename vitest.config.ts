@@ -13,6 +13,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Property tests run hundreds of cases; a loaded 2-core CI machine needs headroom.
+          testTimeout: 20_000,
           include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: apiTests,
           environment: 'node',

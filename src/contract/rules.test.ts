@@ -35,10 +35,16 @@ const HEX = chars('0123456789abcdefABCDEF');
 const stringOf = (alphabet: string[], minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
 
+// The best of three runs: a busy CI machine may pause one run, but a backtracking pattern
+// is slow every time.
 function timeMs(run: () => void): number {
-  const start = performance.now();
-  run();
-  return performance.now() - start;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i += 1) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
 }
 
 describe('isValidEmail', () => {
