@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Screens with several axe runs take 10-15 s here, and CI shares the machine's 2 cores.
+  timeout: 60_000,
   reporter: process.env.CI === undefined ? 'list' : [['list'], ['html', { open: 'never' }]],
   // Starts the built server on a free port with a fresh data directory (e2e/support).
   globalSetup: './e2e/support/global-setup.ts',
