@@ -54,7 +54,7 @@ export function newDeveloper(overrides: Partial<NewDeveloper> = {}): NewDevelope
 }
 
 /** The anti-forgery header for API writes, from the cookie the server sets on any GET. */
-async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+export async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const read = async () =>
     (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   let token = await read();

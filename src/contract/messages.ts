@@ -65,6 +65,20 @@ export const Messages = {
     cannotDeleteOnlyApp: 'You cannot delete your only application',
     cannotDeleteOnlyAppWarning:
       'You cannot delete your only application. Please create another app before deleting this one.',
+    // worded from the spec's descriptions of the update screen's tooltips
+    redirectUrlTooltip: (host: string) =>
+      `HTTPS is required. ${host} is allowed for testing. Not relevant for Publisher apps unless you do offsite basket execution.`,
+    postbackUrlTooltip:
+      'Realtime order-completion updates are POSTed to this URL. HTTPS is required.',
+    clientIdTooltip: (product: string) =>
+      `By default the API is restricted to one ${product} user id. Multi-user login needs an e-mail request to ${product}.`,
+    // ours
+    algoIdLockedHint: (product: string) => `The ${product} Algo ID cannot be changed.`,
+    copyFailed: 'Could not copy to the clipboard. Please select the text and copy it.',
+    deleteConfirmTitle: 'Delete this app?',
+    deleteConfirmText:
+      'Its API key stops working and its IP allowlist and documents are removed. This cannot be undone.',
+    logoDefault: 'Default icon',
   },
   ips: {
     // ours
@@ -81,6 +95,13 @@ export const Messages = {
       'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
     proofPending: 'Pending',
     proofAccepted: 'Accepted',
+    // ours: the clock message of a pending proof, and the other per-IP proof texts
+    proofPendingHint: 'Your family-proof document is waiting for verification.',
+    proofAcceptedHint: 'Family proof verified.',
+    proofRequiredHint: 'This IP is used by another developer: upload a family-proof document.',
+    skipDuplicates:
+      'Add the IPs already used by another developer, with a family-proof document for each',
+    nextChangeAt: (when: string) => `The next IP change is allowed from ${when}.`,
   },
   // ours: the server's answers that the spec leaves unworded
   auth: {
@@ -145,6 +166,13 @@ export const Messages = {
     createAppTitle: 'Create a new app',
     createAppSubtitle: 'Creating an app gives you an API_SECRET',
     goBack: 'Go Back',
+    // ours
+    apiKey: 'API Key',
+    applicationIdLabel: 'Application ID',
+    save: 'Save',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    appStatus: 'Status',
     rebrandingDismiss: 'Okay! got it',
   },
 } as const;

@@ -1,7 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import { ToastConfig } from '../contract/limits.js';
+import { Limits, ToastConfig } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
 import { Header } from './layout/Header.js';
@@ -9,6 +9,7 @@ import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
 import { Spinner } from './ui/Spinner.js';
+import { useMediaQuery } from './ui/use-media-query.js';
 
 /** The root view of spec section 2: notifications area, routed view, loading spinner. */
 export function RootLayout() {
@@ -16,12 +17,14 @@ export function RootLayout() {
   usePageMeta(handle.meta);
   const isNavigating = useNavigation().state !== 'idle';
   const isRequesting = useIsLoading();
+  const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
+  const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
   return (
     <>
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      <Header />
+      {showsHeader && <Header />}
       <main
         id="main"
         tabIndex={-1}

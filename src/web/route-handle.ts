@@ -6,6 +6,8 @@ export interface RouteHandle {
   readonly meta: RouteMeta;
   /** Spec section 2: the login page's layout margins differ from the other pages. */
   readonly layout?: 'login';
+  /** Spec section 2: the update screen shows the header on desktop widths only. */
+  readonly header?: 'desktopOnly';
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -111,6 +111,14 @@ export function createRoutes(brand: Brand): RouteObject[] {
                 Component: (await import('./pages/create-app/CreateAppPage.js')).default,
               }),
             },
+            {
+              path: ClientPaths.updateApp,
+              // Spec section 2: on this screen the header is desktop only.
+              handle: handle({ meta: RouteMetas.updateApp, header: 'desktopOnly' }),
+              lazy: async () => ({
+                Component: (await import('./pages/update-app/UpdateAppPage.js')).default,
+              }),
+            },
           ],
         },
         {

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Limits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import formStyles from './forms.module.css';
@@ -17,7 +17,10 @@ interface IpRowsProps {
   ) => InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   readonly errorOf: (index: number) => string | undefined;
   readonly listError?: string | undefined;
+  /** Spec section 4: after the 15-day message, add, remove and edit are disabled. */
   readonly isLocked?: boolean;
+  /** Shown under a row, outside the lock: the IP's family-proof status and upload. */
+  readonly rowExtra?: (index: number) => ReactNode;
 }
 
 /**
@@ -32,6 +35,7 @@ export function IpRows({
   errorOf,
   listError,
   isLocked = false,
+  rowExtra,
 }: IpRowsProps) {
   const add = () => {
     if (rows.length >= Limits.maxIpsPerApp) {
@@ -41,7 +45,7 @@ export function IpRows({
     onAdd();
   };
   return (
-    <fieldset className={styles.fieldset} disabled={isLocked}>
+    <fieldset className={styles.fieldset}>
       <legend className={formStyles.label}>IP Addresses</legend>
       <ul className={styles.rows}>
         {rows.map((row, index) => {
@@ -59,12 +63,13 @@ export function IpRows({
                 aria-invalid={error !== undefined}
                 aria-describedby={error === undefined ? undefined : `${id}-error`}
                 {...inputProps(index)}
+                disabled={isLocked}
               />
               <button
                 type="button"
                 className={styles.remove}
                 aria-label={`Remove IP address ${index + 1}`}
-                disabled={rows.length === 1}
+                disabled={isLocked || rows.length === 1}
                 onClick={() => onRemove(index)}
               >
                 <Trash2 aria-hidden="true" size={18} />
@@ -74,6 +79,7 @@ export function IpRows({
                   {error}
                 </p>
               )}
+              {rowExtra !== undefined && <div className={styles.extra}>{rowExtra(index)}</div>}
             </li>
           );
         })}
@@ -83,7 +89,7 @@ export function IpRows({
           {listError}
         </p>
       )}
-      <button type="button" className={formStyles.linkButton} onClick={add}>
+      <button type="button" className={formStyles.linkButton} onClick={add} disabled={isLocked}>
         <Plus aria-hidden="true" size={16} /> Add IP address
       </button>
     </fieldset>

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { ipFieldName } from '../../../contract/rules.js';
 import { appsApi } from '../../api/apps-api.js';
 import { ApiError, errorMessage } from '../../api/http.js';
 import { useBrand } from '../../brand.js';
@@ -91,7 +90,6 @@ export default function CreateAppPage() {
         defaultIconUrl: brand.defaultAppIconUrl,
         skipDuplicates,
         documents: skipDuplicates ? documents : new Map(),
-        documentField: ipFieldName,
       });
       await appsApi.create(payload, setProgress);
       // Spec section 4: after creation go to My Apps and reload the page.
@@ -185,9 +183,7 @@ export default function CreateAppPage() {
                 checked={skipDuplicates}
                 onChange={(event) => setSkipDuplicates(event.target.checked)}
               />
-              <label htmlFor="skip-duplicates">
-                Add the IPs already used by another developer, with a family-proof document for each
-              </label>
+              <label htmlFor="skip-duplicates">{Messages.ips.skipDuplicates}</label>
             </div>
             {skipDuplicates &&
               duplicates.map((ip) => (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../../../contract/messages.js';
-import { ipFieldName } from '../../../contract/rules.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 
 const FORM: CreateAppForm = {
@@ -24,7 +23,6 @@ const OPTIONS = {
   defaultIconUrl: 'https://portal.example.com/default-app-icon.png',
   skipDuplicates: false,
   documents: new Map<string, File>(),
-  documentField: ipFieldName,
 };
 
 describe('the create-app payload (spec section 3)', () => {

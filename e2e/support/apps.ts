@@ -1,0 +1,85 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { AuthPaths, postJson, StorageKeys, xsrfHeaders } from './accounts.js';
+import { expect } from './fixtures.js';
+
+/** Signs in through the API and answers the access token. */
+export async function accessTokenOf(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await postJson(request, AuthPaths.signin, { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as {
+    user_status: { AuthenticationResult: { AccessToken: string } };
+  };
+  return body.user_status.AuthenticationResult.AccessToken;
+}
+
+export interface AppByApi {
+  readonly name: string;
+  readonly ips?: readonly string[];
+  readonly algoId?: string;
+  readonly clientId?: string;
+}
+
+/** Creates an app through POST /api/v1/app (spec section 7) and answers its id. */
+export async function createAppByApi(
+  request: APIRequestContext,
+  accessToken: string,
+  app: AppByApi,
+): Promise<string> {
+  const multipart: Record<string, string> = {
+    name: app.name,
+    callbackUrl: 'https://bot.example.com/callback',
+    postbackUrl: '',
+    allowedUsers: app.clientId ?? 'AB1234',
+    description: '',
+    logoUrl: '',
+    ipAddressDuplicateSkip: 'false',
+  };
+  if (app.ips !== undefined && app.ips.length > 0) multipart.ipRecords = app.ips.join(',');
+  if (app.algoId !== undefined) multipart.algo_id = app.algoId;
+  const response = await request.post('/api/v1/app', {
+    multipart,
+    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${accessToken}` },
+    failOnStatusCode: false,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { applicationId: string }).applicationId;
+}
+
+/** Reads an app through GET /api/v1/app/{id}. */
+export async function appByApi(request: APIRequestContext, accessToken: string, id: string) {
+  const response = await request.get(`/api/v1/app/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    failOnStatusCode: false,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as {
+    applicationName: string;
+    isActive: boolean;
+    description: string;
+    algoId: string;
+    callbackUrl: string;
+    postbackUrl: string;
+    logoUrl: string;
+    secret: string;
+    ipRecordsWithFamilyPending: {
+      ip: string;
+      familyPending: boolean;
+      adminAccept: boolean;
+      documentUrl: string | null;
+    }[];
+  };
+}
+
+/** Puts a signed-in session into local storage, as a sign-in would, and opens `path`. */
+export async function openSignedIn(page: Page, accessToken: string, path: string) {
+  await page.goto('/login');
+  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [
+    StorageKeys.accessToken,
+    accessToken,
+  ] as const);
+  await page.goto(path);
+}

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { appFieldsSchemaFor } from '../../contract/apps.js';
+import { IpEntrySchema } from '../../contract/fields.js';
+import { Limits } from '../../contract/limits.js';
+import { Messages } from '../../contract/messages.js';
+import { ipFieldName, normalizeIpList } from '../../contract/rules.js';
+
+/**
+ * What the create and update forms share: the payload's text fields, checked by the
+ * contract's rules, plus the IP rows (spec section 5).
+ */
+export function appFormSchema(localTestHost: string) {
+  const fields = appFieldsSchemaFor(localTestHost);
+  return z.extend(
+    z.pick(fields, {
+      name: true,
+      allowedUsers: true,
+      callbackUrl: true,
+      postbackUrl: true,
+      description: true,
+      algo_id: true,
+    }),
+    {
+      ips: z
+        .array(z.object({ value: IpEntrySchema }))
+        .check(
+          z.refine(
+            (rows) => normalizeIpList(rows.map((row) => row.value)).length <= Limits.maxIpsPerApp,
+            { error: Messages.ips.maxIps },
+          ),
+        ),
+    },
+  );
+}
+
+export type AppForm = z.infer<ReturnType<typeof appFormSchema>>;
+
+/** The rows as sent: trimmed, valid, canonical, unique (spec section 5). */
+export function formIps(form: Pick<AppForm, 'ips'>): string[] {
+  return normalizeIpList(form.ips.map((row) => row.value));
+}
+
+/** The text fields both payloads carry (spec section 3). */
+export function appendAppFields(data: FormData, form: AppForm): void {
+  data.set('name', form.name.trim());
+  data.set('postbackUrl', form.postbackUrl ?? '');
+  data.set('callbackUrl', form.callbackUrl);
+  data.set('allowedUsers', form.allowedUsers);
+  data.set('description', form.description ?? '');
+  const algoId = (form.algo_id ?? '').trim();
+  if (algoId !== '') data.set('algo_id', algoId);
+}
+
+/** One `document_<ip with dots as underscores>` field per family-proof file. */
+export function appendDocuments(data: FormData, documents: ReadonlyMap<string, File>): void {
+  for (const [ip, file] of documents) data.set(ipFieldName(ip), file);
+}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Application } from '../../../contract/apps.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { appKeys, appsApi } from '../../api/apps-api.js';
+import { Button } from '../../ui/Button.js';
+import { Modal } from '../../ui/Modal.js';
+import { notify } from '../../ui/notify.js';
+import styles from './update-app-page.module.css';
+
+/** Spec section 8, delete: the server's message, else 'Failed to delete application.'. */
+export function deleteFailureNotice(message: string): { kind: 'warn' | 'error'; text: string } {
+  if (message.includes(Messages.app.cannotDeleteOnlyApp)) {
+    return { kind: 'warn', text: Messages.app.cannotDeleteOnlyAppWarning };
+  }
+  return { kind: 'error', text: message.trim() === '' ? Messages.app.deleteFailed : message };
+}
+
+/** The Delete button, asked once more in a dialog; success goes back to My Apps. */
+export function DeleteApp({ app }: { app: Application }) {
+  const [isAsking, setIsAsking] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const remove = async () => {
+    setIsDeleting(true);
+    try {
+      await appsApi.remove(app.applicationId);
+      notify.success(Messages.app.deleted);
+      queryClient.removeQueries({ queryKey: appKeys.one(app.applicationId) });
+      await queryClient.invalidateQueries({ queryKey: appKeys.all });
+      await navigate(ClientPaths.myApps);
+    } catch (error) {
+      setIsAsking(false);
+      const notice = deleteFailureNotice(error instanceof Error ? error.message : '');
+      notify[notice.kind](notice.text);
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="danger" className={styles.delete} onClick={() => setIsAsking(true)}>
+        <Trash2 aria-hidden="true" size={18} /> {Messages.screens.delete}
+      </Button>
+      <Modal
+        isOpen={isAsking}
+        onClose={() => setIsAsking(false)}
+        title={Messages.app.deleteConfirmTitle}
+      >
+        <p>{Messages.app.deleteConfirmText}</p>
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => setIsAsking(false)} disabled={isDeleting}>
+            {Messages.screens.cancel}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => void remove()}
+            disabled={isDeleting}
+            isLoading={isDeleting}
+          >
+            {`${Messages.screens.delete} ${app.applicationName}`}
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

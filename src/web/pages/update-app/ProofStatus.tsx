@@ -1,0 +1,79 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Messages } from '../../../contract/messages.js';
+import formStyles from '../../ui/forms.module.css';
+import { documentProblem } from '../../ui/file-checks.js';
+import type { ProofState } from './update-app-form.js';
+import styles from './update-app-page.module.css';
+
+interface ProofStatusProps {
+  readonly ip: string;
+  readonly state: ProofState;
+  /** The document chosen for this IP and not yet sent, if any. */
+  readonly chosen: File | undefined;
+  readonly onChoose: (file: File | null) => void;
+}
+
+/**
+ * The family-proof status of one IP (spec section 4): nothing when not needed; an upload
+ * when required; 'Pending' with a clock, or 'Accepted' with a tick, and then no upload.
+ */
+export function ProofStatus({ ip, state, chosen, onChoose }: ProofStatusProps) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  if (state === 'notNeeded') return null;
+  if (state === 'accepted') {
+    return (
+      <p className={styles.accepted}>
+        <CircleCheck aria-hidden="true" size={16} />
+        <strong>{Messages.ips.proofAccepted}</strong> {Messages.ips.proofAcceptedHint}
+      </p>
+    );
+  }
+  if (state === 'pending') {
+    return (
+      <p className={styles.pending}>
+        <Clock aria-hidden="true" size={16} />
+        <strong>{Messages.ips.proofPending}</strong> {Messages.ips.proofPendingHint}
+        {chosen !== undefined && (
+          <>
+            {' '}
+            <span className={styles.chosen}>{chosen.name}</span>{' '}
+            <button type="button" className={formStyles.linkButton} onClick={() => onChoose(null)}>
+              Remove document for {ip}
+            </button>
+          </>
+        )}
+      </p>
+    );
+  }
+  return (
+    <div className={styles.upload}>
+      <label htmlFor={id} className={formStyles.label}>
+        Proof for {ip}
+      </label>
+      <p id={`${id}-hint`} className={formStyles.hint}>
+        {Messages.ips.proofRequiredHint} PDF, PNG, JPG or JPEG, at most 1 MB.
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept=".pdf,.png,.jpg,.jpeg"
+        aria-describedby={`${id}-hint`}
+        aria-invalid={problem !== null}
+        onChange={(event) => {
+          const file = event.target.files?.[0] ?? null;
+          const found = file === null ? null : documentProblem(file);
+          setProblem(found);
+          if (found === null) onChoose(file);
+          else event.target.value = '';
+        }}
+      />
+      {problem !== null && (
+        <p className={formStyles.error} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

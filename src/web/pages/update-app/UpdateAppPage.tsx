@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths } from '../../../contract/routes.js';
+import { appKeys, appsApi } from '../../api/apps-api.js';
+import { errorMessage } from '../../api/http.js';
+import { StatusBadge } from '../../ui/StatusBadge.js';
+import { DeleteApp } from './DeleteApp.js';
+import { KeyTile } from './KeyTile.js';
+import { UpdateAppForm } from './UpdateAppForm.js';
+import styles from './update-app-page.module.css';
+
+/** Spec section 2, /update-app/{application_id}: the app is loaded on start. */
+export default function UpdateAppPage() {
+  const { applicationId = '' } = useParams();
+  const app = useQuery({
+    queryKey: appKeys.one(applicationId),
+    queryFn: () => appsApi.get(applicationId),
+  });
+  const goBack = (
+    <Link to={ClientPaths.myApps} className={styles.back}>
+      <ArrowLeft aria-hidden="true" size={18} /> {Messages.screens.goBack}
+    </Link>
+  );
+  if (app.isError) {
+    // Spec section 8, view failure: the server's error message.
+    return (
+      <section className={styles.page} aria-labelledby="update-title">
+        {goBack}
+        <h1 id="update-title">{Messages.screens.myApps}</h1>
+        <p role="alert" className={styles.loadError}>
+          {errorMessage(app.error)}
+        </p>
+      </section>
+    );
+  }
+  if (app.data === undefined) return goBack;
+  const data = app.data;
+  return (
+    <section className={styles.page} aria-labelledby="update-title">
+      {goBack}
+      <div className={styles.heading}>
+        <img src={data.logoUrl} alt="" width={55} height={55} className={styles.logo} />
+        <div className={styles.title}>
+          <h1 id="update-title">{data.applicationName}</h1>
+          <StatusBadge isActive={data.isActive} />
+        </div>
+        <DeleteApp app={data} />
+      </div>
+      <div className={styles.layout}>
+        <KeyTile app={data} />
+        {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
+        <UpdateAppForm key={data.applicationId} app={data} />
+      </div>
+    </section>
+  );
+}
