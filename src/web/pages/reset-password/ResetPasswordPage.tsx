@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi } from '../../api/auth-api.js';
-import { errorMessage } from '../../api/http.js';
 import { storedEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
 import { CodeInput } from '../../ui/CodeInput.js';
 import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
+import { useAction } from '../../ui/use-action.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import { memoizeCodeCheck, resetFormSchema, type ResetForm } from './reset-form.js';
 
@@ -23,8 +23,6 @@ const PASSWORD_HINT = `${Limits.passwordMinLength} to ${Limits.passwordMaxLength
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const email = storedEmail();
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isResending, setIsResending] = useState(false);
   const schema = useMemo(
     () =>
       resetFormSchema(
@@ -43,30 +41,16 @@ export default function ResetPasswordPage() {
     defaultValues: { code: '', password: '', confirmPassword: '' },
   });
 
-  const submit = handleSubmit(async ({ code, password }) => {
-    setIsSubmitting(true);
-    try {
-      await authApi.resetPassword({ email, code, password });
-      notify.success(Messages.resetPassword.success);
-      await navigate(ClientPaths.login);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setIsSubmitting(false);
-    }
+  const reset = useAction(async ({ code, password }: ResetForm) => {
+    await authApi.resetPassword({ email, code, password });
+    notify.success(Messages.resetPassword.success);
+    await navigate(ClientPaths.login);
   });
-
-  const resend = async () => {
-    setIsResending(true);
-    try {
-      await authApi.forgotPassword(email);
-      notify.success(Messages.forgotPassword.codeSent);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setIsResending(false);
-    }
-  };
+  const submit = handleSubmit(reset.run);
+  const resend = useAction(async () => {
+    await authApi.forgotPassword(email);
+    notify.success(Messages.forgotPassword.codeSent);
+  });
 
   return (
     <div className={cardStyles.page}>
@@ -108,14 +92,18 @@ export default function ResetPasswordPage() {
             {...register('confirmPassword')}
           />
           <div className={cardStyles.row}>
-            <Button type="submit" disabled={!isValid || isSubmitting} isLoading={isSubmitting}>
+            <Button
+              type="submit"
+              disabled={!isValid || reset.isRunning}
+              isLoading={reset.isRunning}
+            >
               Submit
             </Button>
             <Button
               variant="secondary"
-              onClick={() => void resend()}
-              disabled={isResending}
-              isLoading={isResending}
+              onClick={() => void resend.run()}
+              disabled={resend.isRunning}
+              isLoading={resend.isRunning}
             >
               Resend Code
             </Button>

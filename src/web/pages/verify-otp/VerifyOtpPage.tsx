@@ -6,47 +6,32 @@ import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { isValidCode } from '../../../contract/rules.js';
 import { authApi } from '../../api/auth-api.js';
-import { errorMessage } from '../../api/http.js';
 import { storedEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
 import { CodeInput } from '../../ui/CodeInput.js';
 import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
+import { useAction } from '../../ui/use-action.js';
 
 /** Spec section 2, /verify-otp: the 6-digit code, 'Validate OTP' and 'Resend Otp'. */
 export default function VerifyOtpPage() {
   const navigate = useNavigate();
   const email = storedEmail();
   const [code, setCode] = useState('');
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isResending, setIsResending] = useState(false);
+  const confirm = useAction(async () => {
+    await authApi.confirm({ email, code });
+    notify.success(Messages.otp.verified);
+    await navigate(ClientPaths.login);
+  });
+  const resend = useAction(async () => {
+    await authApi.sendConfirmation(email);
+    notify.success(Messages.otp.sent);
+  });
 
-  const validate = async (event: SyntheticEvent) => {
+  const validate = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!isValidCode(code)) return;
-    setIsSubmitting(true);
-    try {
-      await authApi.confirm({ email, code });
-      notify.success(Messages.otp.verified);
-      await navigate(ClientPaths.login);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
-
-  const resend = async () => {
-    setIsResending(true);
-    try {
-      await authApi.sendConfirmation(email);
-      notify.success(Messages.otp.sent);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setIsResending(false);
-    }
+    if (isValidCode(code)) void confirm.run();
   };
 
   return (
@@ -59,21 +44,21 @@ export default function VerifyOtpPage() {
         <p className={cardStyles.lead}>
           Enter the {Limits.codeLength}-digit code we sent to <strong>{email}</strong>.
         </p>
-        <form className={formStyles.form} onSubmit={(event) => void validate(event)} noValidate>
+        <form className={formStyles.form} onSubmit={validate} noValidate>
           <CodeInput label="One-time code" value={code} onChange={setCode} />
           <div className={cardStyles.row}>
             <Button
               type="submit"
-              disabled={code.length !== Limits.codeLength || isSubmitting}
-              isLoading={isSubmitting}
+              disabled={code.length !== Limits.codeLength || confirm.isRunning}
+              isLoading={confirm.isRunning}
             >
               {Messages.otp.validate}
             </Button>
             <button
               type="button"
               className={formStyles.linkButton}
-              onClick={() => void resend()}
-              disabled={isResending}
+              onClick={() => void resend.run()}
+              disabled={resend.isRunning}
             >
               {Messages.otp.resend}
             </button>
