@@ -17,7 +17,14 @@ export const ApiPaths = {
   apps: '/api/v1/apps',
   createApp: '/api/v1/app',
   app: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`,
+  /** The server's route pattern of `app(id)`. */
+  appPattern: '/api/v1/app/:id',
+  /** Ours: a proof document behind a signed link that expires. */
+  documents: '/api/v1/documents',
 } as const;
+
+/** Ours, not an API path: where the public app icons are served. */
+export const LOGOS_PATH = '/uploads/logos';
 
 /** The calls of spec section 7 that never carry the bearer token. */
 export const UNAUTHENTICATED_PATHS: readonly string[] = [

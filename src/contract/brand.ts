@@ -23,6 +23,9 @@ export interface Brand {
   readonly sisterProducts: readonly SisterProduct[];
   readonly rebrandingBlogUrl: string;
   readonly defaultAppIconUrl: string;
+  /** Spec section 9's IP limits as this portal runs them (configurable on the server). */
+  readonly maxIpsPerApp: number;
+  readonly ipChangeCooldownDays: number;
   /** {host}: the one host allowed over plain http for redirect and postback URLs. */
   readonly localTestHost: string;
   /** The page environment tag (spec section 9: 'staging'). */

@@ -16,6 +16,10 @@ describe('Messages', () => {
     expect(Messages.signup.passwordPolicy).toBe('User must follow the password policy !!!');
     expect(Messages.ips.maxIps).toBe('At max 5 unique IPs are allowed per application');
     expect(Messages.ips.maxIpsSentence).toBe('At max 5 unique IPs are allowed per application.');
+    expect(Messages.ips.updateCooldown).toBe('IP addresses can only be updated once every 15 days');
+    expect(Messages.ips.editRestricted).toBe(
+      'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
+    );
     expect(Messages.resetPassword.codeInvalid).toBe('Invalid code.');
     expect(Messages.session.unauthorized).toBe('Unauthorized');
   });
@@ -26,6 +30,14 @@ describe('Messages', () => {
     );
     expect(Messages.login.loginWithProduct('Acme')).toBe('Login Using Acme Credentials');
     expect(Messages.app.clientIdLabel('Acme')).toBe('Acme Client ID');
+  });
+
+  it('words the IP limits of a portal configured with other values', () => {
+    expect(Messages.ips.maxIpsFor(3)).toBe('At max 3 unique IPs are allowed per application');
+    expect(Messages.ips.updateCooldownFor(30)).toBe(
+      'IP addresses can only be updated once every 30 days',
+    );
+    expect(Messages.ips.editRestrictedFor(30)).toContain('once every 30 days.');
   });
 
   it('agrees with the limits it quotes', () => {

@@ -1,3 +1,11 @@
+import { Limits } from './limits.js';
+
+const maxIpsFor = (max: number) => `At max ${max} unique IPs are allowed per application`;
+const updateCooldownFor = (days: number) =>
+  `IP addresses can only be updated once every ${days} days`;
+const editRestrictedFor = (days: number) =>
+  `You can only update IP addresses once every ${days} days. IP fields are currently disabled.`;
+
 /**
  * Every user-facing text of spec sections 2, 4, 5 and 8, character for character: the odd
  * spacing and spelling are the spec's and clients match some server texts by prefix.
@@ -83,16 +91,19 @@ export const Messages = {
   ips: {
     // ours
     invalid: 'Invalid IP address!',
-    maxIps: 'At max 5 unique IPs are allowed per application',
-    maxIpsSentence: 'At max 5 unique IPs are allowed per application.',
+    maxIps: maxIpsFor(Limits.maxIpsPerApp),
+    maxIpsSentence: `${maxIpsFor(Limits.maxIpsPerApp)}.`,
+    /** The same texts for a portal configured with other limits. */
+    maxIpsFor,
     supportingDocumentRequired: (ip: string) =>
       `Supporting Document is required for duplicate IP: ${ip}`,
     usedByAnotherDeveloper: 'Some IPs are already used by another developer',
     associatedWithAnotherApplication: 'IP address already associated with another application',
     associatedWithAnotherDeveloper: 'IP address already associated with another developer',
-    updateCooldown: 'IP addresses can only be updated once every 15 days',
-    editRestricted:
-      'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
+    updateCooldown: updateCooldownFor(Limits.ipChangeCooldownDays),
+    updateCooldownFor,
+    editRestricted: editRestrictedFor(Limits.ipChangeCooldownDays),
+    editRestrictedFor,
     proofPending: 'Pending',
     proofAccepted: 'Accepted',
     // ours: the clock message of a pending proof, and the other per-IP proof texts
@@ -122,6 +133,7 @@ export const Messages = {
     flowTokenInvalid: 'The sign-in link is invalid or has expired. Please sign in again.',
     loggedOut: 'Logged out',
     codeValid: 'Code is valid.',
+    tokenRefreshed: 'Token refreshed',
   },
   // ours: the applications API's answers that the spec leaves unworded
   apps: {
@@ -137,6 +149,9 @@ export const Messages = {
     algoIdLocked: (product: string) => `Algo ID ${product} cannot be changed.`,
     malformedUpload: 'The upload could not be read. Please try again.',
     unexpectedFile: (field: string) => `Unexpected file field: ${field}`,
+    found: 'Application fetched successfully',
+    documentLinkInvalid: 'This link is invalid or has expired.',
+    fileNotFound: 'Not found',
   },
   copy: {
     apiKey: 'Api Key has been Copied',

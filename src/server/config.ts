@@ -174,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const productName = text(env, 'PRODUCT_NAME', 'Acme Trade');
+  const maxIpsPerApp = integer(env, 'MAX_IPS_PER_APP', 5, 1, 100);
+  const ipChangeCooldownDays = integer(env, 'IP_CHANGE_COOLDOWN_DAYS', 15, 0, 365);
   const flowLoginUrl =
     optional(env, 'FLOW_LOGIN_URL') === undefined && mode === 'production'
       ? null
@@ -209,8 +211,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
     apps: {
       renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),
-      maxIpsPerApp: integer(env, 'MAX_IPS_PER_APP', 5, 1, 100),
-      ipChangeCooldownDays: integer(env, 'IP_CHANGE_COOLDOWN_DAYS', 15, 0, 365),
+      maxIpsPerApp,
+      ipChangeCooldownDays,
     },
     brand: {
       productName,
@@ -242,6 +244,8 @@ export function loadConfig(env: Env = process.env): Config {
         'https:',
         'http:',
       ]),
+      maxIpsPerApp,
+      ipChangeCooldownDays,
       localTestHost: text(env, 'LOCAL_TEST_HOST', '127.0.0.1'),
       environment: text(env, 'ENVIRONMENT_TAG', 'staging'),
       publicUrl,

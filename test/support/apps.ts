@@ -87,24 +87,7 @@ export async function createApp(
 export function appRow(t: TestApp, id: string) {
   return t.db.kysely
     .selectFrom('applications')
-    .select([
-      'id',
-      'ownerId',
-      'name',
-      'algoId',
-      'logoUrl',
-      'logoKey',
-      'callbackUrl',
-      'postbackUrl',
-      'allowedUsers',
-      'description',
-      'isActive',
-      'apiKey',
-      'renewalAt',
-      'ipsChangedAt',
-      'createdAt',
-      'updatedAt',
-    ])
+    .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
 }

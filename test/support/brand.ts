@@ -18,6 +18,8 @@ export const testBrand: Brand = {
   sisterProducts: [{ name: 'Acme Invest', url: 'https://invest.example.com/' }],
   rebrandingBlogUrl: 'https://blog.example.com/rebranding',
   defaultAppIconUrl: 'https://portal.example.com/default-app-icon.png',
+  maxIpsPerApp: 5,
+  ipChangeCooldownDays: 15,
   localTestHost: '127.0.0.1',
   environment: 'staging',
   publicUrl: 'https://portal.example.com',

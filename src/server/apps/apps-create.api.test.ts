@@ -17,7 +17,6 @@ import {
 } from '../../../test/support/apps.js';
 import { makePng } from '../../../test/support/png.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { APP_FOUND } from './apps.routes.js';
 
 let t: TestApp;
 let dev: SignedInDeveloper;
@@ -249,7 +248,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
     expect(ApplicationResponseSchema.parse(one.body)).toEqual({
       ...list[1],
       status: 'success',
-      message: APP_FOUND,
+      message: Messages.apps.found,
     });
   });
 

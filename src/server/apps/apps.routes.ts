@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ApiPaths } from '../../contract/api-paths.js';
+import { ApiPaths, LOGOS_PATH } from '../../contract/api-paths.js';
 import {
   ApplicationListSchema,
   ApplicationResponseSchema,
@@ -15,9 +15,9 @@ import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { FileStore } from '../storage/file-store.js';
-import { LOGOS_PATH, type AppsService } from './apps.service.js';
+import type { AppsService } from './apps.service.js';
 import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
-import { DOCUMENTS_PATH, isValidDocumentLink } from './document-links.js';
+import { isValidDocumentLink } from './document-links.js';
 import { isDocumentReferenced } from './apps.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -30,13 +30,6 @@ export interface AppsRouteDeps {
   readonly linkSigningSecret: string;
   readonly maxIpsPerApp: number;
 }
-
-// Ours: the contract's Messages has no text for these two answers.
-export const APP_FOUND = 'Application fetched successfully';
-export const DOCUMENT_LINK_INVALID = 'This link is invalid or has expired.';
-
-// ApiPaths.app() encodes its argument, so the route pattern is spelled from createApp.
-const APP_PATH = `${ApiPaths.createApp}/:id`;
 
 const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
 const DocumentQuerySchema = z.object({
@@ -60,7 +53,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     );
 
     r.get(
-      APP_PATH,
+      ApiPaths.appPattern,
       {
         ...auth,
         schema: {
@@ -70,7 +63,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
       },
       async (request) => {
         const found = await deps.apps.get(authenticatedDeveloperId(request), request.params.id);
-        return { ...found, status: 'success' as const, message: APP_FOUND };
+        return { ...found, status: 'success' as const, message: Messages.apps.found };
       },
     );
 
@@ -88,7 +81,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     );
 
     r.put(
-      APP_PATH,
+      ApiPaths.appPattern,
       {
         ...auth,
         schema: { params: IdParamsSchema, response: { 200: AppWriteResponseSchema, ...Responses } },
@@ -110,7 +103,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     );
 
     r.delete(
-      APP_PATH,
+      ApiPaths.appPattern,
       {
         ...auth,
         schema: { params: IdParamsSchema, response: { 200: StatusResponseSchema, ...Responses } },
@@ -136,7 +129,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
   });
 
   r.get(
-    `${DOCUMENTS_PATH}/:key`,
+    `${ApiPaths.documents}/:key`,
     {
       schema: {
         params: z.object({ key: z.string().check(z.maxLength(200)) }),
@@ -147,7 +140,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
       const { key } = request.params;
       const { expires = '', signature = '' } = request.query;
       if (!isValidDocumentLink(deps.linkSigningSecret, key, expires, signature, deps.clock.now())) {
-        throw new AppError('forbidden', DOCUMENT_LINK_INVALID);
+        throw new AppError('forbidden', Messages.apps.documentLinkInvalid);
       }
       const bytes =
         deps.files.isValidName('documents', key) && (await isDocumentReferenced(deps.db, key))
@@ -166,5 +159,5 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
 }
 
 function notFoundFile(reply: FastifyReply) {
-  return reply.status(404).send({ status: 'error', message: 'Not found' });
+  return reply.status(404).send({ status: 'error', message: Messages.apps.fileNotFound });
 }

@@ -7,6 +7,7 @@ import {
   type AppFields,
   type Application,
 } from '../../contract/apps.js';
+import { LOGOS_PATH } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import { canonicalIp, ipFieldName, isBlankUrl } from '../../contract/rules.js';
 import type { Clock } from '../clock.js';
@@ -20,7 +21,6 @@ import { checkIcon, documentExtension, type Upload } from './apps.upload.js';
 import { signDocumentLink } from './document-links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const LOGOS_PATH = '/uploads/logos';
 
 export interface AppsDeps {
   readonly db: Db;
@@ -40,6 +40,9 @@ interface StoredFile {
   readonly name: string;
 }
 
+/** Writes a file inside a transaction; the file goes again if the transaction fails. */
+type Store = (file: StoredFile, bytes: Buffer) => Promise<void>;
+
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
 
 /** Comma-joined IPs: trimmed, empty entries dropped, each valid, canonical, unique, capped. */
@@ -52,7 +55,7 @@ export function parseIpList(raw: string, maxIps: number): string[] {
     if (ip === null) throw new AppError('bad_request', Messages.apps.invalidIp(trimmed));
     unique.add(ip);
   }
-  if (unique.size > maxIps) throw new AppError('bad_request', Messages.ips.maxIps);
+  if (unique.size > maxIps) throw new AppError('bad_request', Messages.ips.maxIpsFor(maxIps));
   return [...unique];
 }
 
@@ -104,10 +107,7 @@ export function createAppsService(deps: AppsDeps) {
 
   /** Runs `work` in one transaction; files it stored are removed again when anything fails. */
   async function inTransaction<T>(
-    work: (
-      trx: Transaction<Database>,
-      store: (f: StoredFile, b: Buffer) => Promise<void>,
-    ) => Promise<T>,
+    work: (trx: Transaction<Database>, store: Store) => Promise<T>,
   ): Promise<T> {
     const written: StoredFile[] = [];
     const store = async (file: StoredFile, bytes: Buffer) => {
@@ -124,6 +124,39 @@ export function createAppsService(deps: AppsDeps) {
 
   async function removeFiles(list: readonly StoredFile[]) {
     await Promise.all(list.map((file) => files.remove(file.kind, file.name)));
+  }
+
+  async function storeDocument(store: Store, document: Document): Promise<string> {
+    const name = files.newName(document.extension);
+    await store({ kind: 'documents', name }, document.bytes);
+    return name;
+  }
+
+  /** The records of new IPs: a duplicate is family-pending and keeps its proof document. */
+  async function newIpRecords(
+    store: Store,
+    batch: {
+      id: string;
+      ips: readonly string[];
+      duplicates: readonly string[];
+      documents: ReadonlyMap<string, Document>;
+      now: number;
+    },
+  ): Promise<repo.IpRow[]> {
+    const records: repo.IpRow[] = [];
+    for (const ip of batch.ips) {
+      const isDuplicate = batch.duplicates.includes(ip);
+      const document = isDuplicate ? batch.documents.get(ip) : undefined;
+      records.push({
+        applicationId: batch.id,
+        ip,
+        familyPending: isDuplicate ? 1 : 0,
+        adminAccept: 0,
+        documentKey: document === undefined ? null : await storeDocument(store, document),
+        createdAt: batch.now,
+      });
+    }
+    return records;
   }
 
   function toApplication(row: repo.AppRow, ips: readonly repo.IpRow[]): Application {
@@ -215,25 +248,10 @@ export function createAppsService(deps: AppsDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        const records: repo.IpRow[] = [];
-        for (const ip of ips) {
-          const isDuplicate = duplicates.includes(ip);
-          const document = isDuplicate ? documents.get(ip) : undefined;
-          let documentKey: string | null = null;
-          if (document !== undefined) {
-            documentKey = files.newName(document.extension);
-            await store({ kind: 'documents', name: documentKey }, document.bytes);
-          }
-          records.push({
-            applicationId: id,
-            ip,
-            familyPending: isDuplicate ? 1 : 0,
-            adminAccept: 0,
-            documentKey,
-            createdAt: now,
-          });
-        }
-        await repo.insertIpRecords(trx, records);
+        await repo.insertIpRecords(
+          trx,
+          await newIpRecords(store, { id, ips, duplicates, documents, now }),
+        );
       });
       return id;
     },
@@ -274,9 +292,13 @@ export function createAppsService(deps: AppsDeps) {
         if (isIpChange && app.ipsChangedAt !== null) {
           const nextAllowed = app.ipsChangedAt + config.apps.ipChangeCooldownDays * DAY_MS;
           if (now < nextAllowed) {
-            throw new AppError('conflict', Messages.ips.updateCooldown, {
-              nextIpChangeAt: new Date(nextAllowed).toISOString(),
-            });
+            throw new AppError(
+              'conflict',
+              Messages.ips.updateCooldownFor(config.apps.ipChangeCooldownDays),
+              {
+                nextIpChangeAt: new Date(nextAllowed).toISOString(),
+              },
+            );
           }
         }
         await repo.lockIps(trx, db.engine, added);
@@ -307,32 +329,16 @@ export function createAppsService(deps: AppsDeps) {
             obsolete.push({ kind: 'documents', name: record.documentKey });
           }
         }
-        const inserts: repo.IpRow[] = [];
-        for (const ip of added) {
-          const isDuplicate = duplicates.includes(ip);
-          const document = isDuplicate ? documents.get(ip) : undefined;
-          let documentKey: string | null = null;
-          if (document !== undefined) {
-            documentKey = files.newName(document.extension);
-            await store({ kind: 'documents', name: documentKey }, document.bytes);
-          }
-          inserts.push({
-            applicationId: id,
-            ip,
-            familyPending: isDuplicate ? 1 : 0,
-            adminAccept: 0,
-            documentKey,
-            createdAt: now,
-          });
-        }
-        await repo.insertIpRecords(trx, inserts);
+        await repo.insertIpRecords(
+          trx,
+          await newIpRecords(store, { id, ips: added, duplicates, documents, now }),
+        );
         // A kept IP still waiting for its proof takes a newly sent document.
         for (const record of current) {
           const document = documents.get(record.ip);
           const isAwaitingProof = record.familyPending === 1 && record.adminAccept === 0;
           if (!nextIps.has(record.ip) || document === undefined || !isAwaitingProof) continue;
-          const documentKey = files.newName(document.extension);
-          await store({ kind: 'documents', name: documentKey }, document.bytes);
+          const documentKey = await storeDocument(store, document);
           await repo.setIpDocument(trx, id, record.ip, documentKey);
           if (record.documentKey !== null) {
             obsolete.push({ kind: 'documents', name: record.documentKey });

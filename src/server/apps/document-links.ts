@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ApiPaths } from '../../contract/api-paths.js';
 
 /** Proof documents are private: a link works for 15 minutes and only with its signature. */
 export const DOCUMENT_LINK_TTL_MS = 15 * 60 * 1000;
-export const DOCUMENTS_PATH = '/api/v1/documents';
 
 function signatureOf(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}${expires}`).digest('base64url');
@@ -16,7 +16,7 @@ export function signDocumentLink(
 ): string {
   const expires = now + DOCUMENT_LINK_TTL_MS;
   const signature = signatureOf(secret, key, expires);
-  return `${publicUrl}${DOCUMENTS_PATH}/${key}?expires=${expires}&signature=${signature}`;
+  return `${publicUrl}${ApiPaths.documents}/${key}?expires=${expires}&signature=${signature}`;
 }
 
 /** True when the signature is ours for this key and expiry, and the link has not expired. */

@@ -33,9 +33,6 @@ export const ErrorResponses = {
 /** The reset-code check answers `valid: false` for a wrong code, `field` for bad input. */
 export const CodeCheckErrorSchema = z.union([CodeCheckResponseSchema, ErrorResponseSchema]);
 
-// Ours: the contract's Messages has no text for it; the issue names this one.
-export const TOKEN_REFRESHED = 'Token refreshed';
-
 export function authenticationResult(tokens: SessionTokens): AuthenticationResult {
   return {
     AccessToken: tokens.accessToken,

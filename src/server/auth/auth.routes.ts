@@ -24,7 +24,6 @@ import {
   authResponse,
   CodeCheckErrorSchema,
   ErrorResponses,
-  TOKEN_REFRESHED,
 } from './auth.responses.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { perIpLimit } from './rate-limits.js';
@@ -114,7 +113,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     async (request) => {
       const tokens = await deps.auth.refresh(request.body.refresh_token, request.body.id);
       return {
-        ...ok(TOKEN_REFRESHED),
+        ...ok(Messages.auth.tokenRefreshed),
         user_status: { AuthenticationResult: authenticationResult(tokens) },
       };
     },

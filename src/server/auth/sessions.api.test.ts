@@ -81,7 +81,7 @@ describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'success',
-      message: 'Token refreshed',
+      message: Messages.auth.tokenRefreshed,
       user_status: {
         AuthenticationResult: {
           AccessToken: expect.any(String) as string,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages } from '../../contract/messages.js';
+import {
+  appFields,
+  createApp,
+  ipRows,
+  postApp,
+  putApp,
+  signedInDeveloper,
+  signInAgain,
+} from '../../../test/support/apps.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+let t: TestApp;
+
+// A portal run with other IP limits than spec section 9's defaults.
+beforeAll(async () => {
+  t = await startTestApp({ env: { MAX_IPS_PER_APP: '3', IP_CHANGE_COOLDOWN_DAYS: '30' } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`configured IP limits (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('caps the IPs at the configured count and says so', async () => {
+    const dev = await signedInDeveloper(t);
+    const refused = await postApp(
+      dev.client,
+      appFields({ ipRecords: '10.9.0.1,10.9.0.2,10.9.0.3,10.9.0.4' }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(Messages.ips.maxIpsFor(3));
+    const id = await createApp(dev.client, { ipRecords: '10.9.0.1,10.9.0.2,10.9.0.3' });
+    expect(await ipRows(t, id)).toHaveLength(3);
+  });
+
+  it('holds IP changes for the configured days and names them in the message', async () => {
+    const dev = await signedInDeveloper(t);
+    const id = await createApp(dev.client, { ipRecords: '10.9.1.1' });
+    expect((await putApp(dev.client, id, appFields({ ipRecords: '10.9.1.2' }))).status).toBe(200);
+    const changedAt = t.clock.now();
+    t.clock.advance(15 * DAY);
+    await signInAgain(dev);
+    const early = await putApp(dev.client, id, appFields({ ipRecords: '10.9.1.3' }));
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({
+      status: 'error',
+      message: Messages.ips.updateCooldownFor(30),
+      nextIpChangeAt: new Date(changedAt + 30 * DAY).toISOString(),
+    });
+    expect((await ipRows(t, id)).map((r) => r.ip)).toEqual(['10.9.1.2']);
+  });
+});
