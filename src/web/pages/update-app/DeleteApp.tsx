@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Application } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
@@ -25,14 +25,32 @@ export function DeleteApp({ app }: { app: Application }) {
   const [isDeleting, setIsDeleting] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const isDeleted = useRef(false);
+  const { applicationId } = app;
+
+  // The deleted app's cached query goes once this screen has unmounted: while the screen
+  // is mounted, dropping or invalidating it makes the screen fetch the deleted app again
+  // (a 404, and 'Application not found' on the way out).
+  useEffect(
+    () => () => {
+      if (isDeleted.current) {
+        queryClient.removeQueries({ queryKey: appKeys.one(applicationId), exact: true });
+      }
+    },
+    [queryClient, applicationId],
+  );
 
   const remove = async () => {
     setIsDeleting(true);
     try {
-      await appsApi.remove(app.applicationId);
+      await appsApi.remove(applicationId);
+      isDeleted.current = true;
       notify.success(Messages.app.deleted);
-      queryClient.removeQueries({ queryKey: appKeys.one(app.applicationId) });
-      await queryClient.invalidateQueries({ queryKey: appKeys.all });
+      // My Apps drops the card at once and reloads its list when it mounts.
+      queryClient.setQueryData<Application[]>(appKeys.all, (apps) =>
+        apps?.filter((one) => one.applicationId !== applicationId),
+      );
+      await queryClient.invalidateQueries({ queryKey: appKeys.all, exact: true });
       await navigate(ClientPaths.myApps);
     } catch (error) {
       setIsAsking(false);

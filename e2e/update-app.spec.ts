@@ -1,0 +1,504 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { makePng } from '../test/support/png.js';
+import { createVerifiedDeveloper } from './support/accounts.js';
+import { appByApi, accessTokenOf, createAppByApi, openSignedIn } from './support/apps.js';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { expectNotice } from './support/notices.js';
+import { isPath } from './support/paths.js';
+
+// Spec section 2, /update-app/{application_id}; states of section 4; rules of section 5;
+// errors of section 8. The e2e server's product name is 'Acme Trade' (server-env.ts).
+
+/** A verified developer's access token, made through the API. */
+async function developerToken(request: APIRequestContext): Promise<string> {
+  const developer = await createVerifiedDeveloper(request);
+  return accessTokenOf(request, developer.email, developer.password);
+}
+
+function appPath(id: string): string {
+  return `/update-app/${id}`;
+}
+
+function apiPath(id: string): string {
+  return `/api/v1/app/${id}`;
+}
+
+/** The update screen, located as a user finds it: by role and label. */
+function updateScreen(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 });
+  return {
+    heading,
+    /** The block of the app's logo, name, badge and Delete button. */
+    header: heading.locator('xpath=../..'),
+    /** The logo beside the name (decorative: alt ''). */
+    headingLogo: heading.locator('xpath=../..').locator('img'),
+    badge: heading.locator('xpath=..').getByText(/^(Active|Paused)$/),
+    keys: page.getByRole('complementary', { name: 'Keys' }),
+    name: page.getByRole('textbox', { name: 'App name*', exact: true }),
+    algoId: page.getByRole('textbox', { name: 'Algo ID', exact: true }),
+    icon: page.getByLabel('App Icon'),
+    redirectUrl: page.getByRole('textbox', { name: 'Redirect URL*', exact: true }),
+    postbackUrl: page.getByRole('textbox', { name: 'Postback URL', exact: true }),
+    clientId: page.getByRole('textbox', { name: 'Acme Trade Client ID', exact: true }),
+    description: page.getByRole('textbox', { name: 'Description', exact: true }),
+    status: page.getByRole('switch', { name: 'Status' }),
+    ip: (n: number) => page.getByLabel(`IP address ${String(n)}`, { exact: true }),
+    removeIp: (n: number) => page.getByRole('button', { name: `Remove IP address ${String(n)}` }),
+    addIp: page.getByRole('button', { name: 'Add IP address' }),
+    save: page.getByRole('button', { name: 'Save' }),
+    delete: page.getByRole('button', { name: 'Delete', exact: true }),
+  };
+}
+
+/** Opens the update screen of `id` signed in, and waits until the app has loaded. */
+async function openApp(page: Page, token: string, id: string, name: string) {
+  await openSignedIn(page, token, appPath(id));
+  const screen = updateScreen(page);
+  await expect(screen.heading).toHaveText(name);
+  return screen;
+}
+
+/** Marks the current document, so a test can tell a full page load from a client navigation. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { updateAppMark?: boolean }).updateAppMark = true;
+  });
+}
+
+async function isDocumentMarked(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { updateAppMark?: boolean }).updateAppMark === true,
+  );
+}
+
+function ipsOf(app: { ipRecordsWithFamilyPending: { ip: string }[] }): string[] {
+  return app.ipRecordsWithFamilyPending.map((record) => record.ip);
+}
+
+test('the app loads with its name, badge, Go Back link and a keys tile whose values copy', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Momentum bot' });
+  const stored = await appByApi(request, token, id);
+  expect(stored.secret.length).toBeGreaterThan(15);
+
+  const screen = await openApp(page, token, id, 'Momentum bot');
+  await expect(screen.badge).toHaveText('Active');
+  await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute(
+    'href',
+    '/create-new-app',
+  );
+  await expect(screen.delete).toBeVisible();
+
+  const masked = stored.secret.slice(0, 10) + '*'.repeat(stored.secret.length - 10);
+  await expect(screen.keys.getByText('API Key', { exact: true })).toBeVisible();
+  await expect(screen.keys.getByText(masked, { exact: true })).toBeVisible();
+  await expect(screen.keys.getByText(stored.secret, { exact: true })).toHaveCount(0);
+  await expect(screen.keys.getByText('Application ID', { exact: true })).toBeVisible();
+  await expect(screen.keys.getByText(id, { exact: true })).toBeVisible();
+
+  await screen.keys.getByRole('button', { name: 'Copy API Key' }).click();
+  await expectNotice(page, 'Api Key has been Copied', 'success');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.secret);
+
+  await screen.keys.getByRole('button', { name: 'Copy Application ID' }).click();
+  await expectNotice(page, 'Application Id has been Copied', 'success');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+
+  await page.getByRole('link', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+});
+
+test('every editable field saves, the client id stays read-only, and Save reloads My Apps', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Momentum bot', clientId: 'AB1234' });
+  const screen = await openApp(page, token, id, 'Momentum bot');
+
+  await expect(screen.name).toHaveValue('Momentum bot');
+  await expect(screen.redirectUrl).toHaveValue('https://bot.example.com/callback');
+  await expect(screen.postbackUrl).toHaveValue('https://');
+  await expect(screen.clientId).toHaveValue('AB1234');
+  await expect(screen.clientId).not.toBeEditable();
+  await expect(screen.description).toHaveAttribute(
+    'placeholder',
+    'Write about app...(limited to 200 characters)',
+  );
+
+  await screen.name.fill('Mean reversion bot');
+  await screen.algoId.fill('  ALGO-77  ');
+  await screen.redirectUrl.fill('https://trade.example.com/return');
+  await screen.postbackUrl.fill('https://trade.example.com/postback');
+  await screen.description.fill('Buys the dip, sells the rip.');
+  await expect(screen.save).toBeEnabled();
+  await markDocument(page);
+  await screen.save.click();
+
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  await expect(page.getByRole('article', { name: 'Mean reversion bot' })).toBeVisible();
+  expect(await isDocumentMarked(page), 'Save loads My Apps as a new page').toBe(false);
+  const stored = await appByApi(request, token, id);
+  expect(stored).toMatchObject({
+    applicationName: 'Mean reversion bot',
+    algoId: 'ALGO-77',
+    callbackUrl: 'https://trade.example.com/return',
+    postbackUrl: 'https://trade.example.com/postback',
+    description: 'Buys the dip, sells the rip.',
+    isActive: true,
+  });
+});
+
+test('the redirect, postback and client id tooltips show their texts on hover and focus', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Tooltip bot' });
+  await openApp(page, token, id, 'Tooltip bot');
+  const tooltip = page.getByRole('tooltip');
+
+  await page.getByRole('button', { name: 'About the redirect URL' }).hover();
+  await expect(tooltip).toHaveText(
+    'HTTPS is required. 127.0.0.1 is allowed for testing. Not relevant for Publisher apps unless you do offsite basket execution.',
+  );
+  // Away from the trigger, past the tip's hover grace area: the tip closes.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await page.mouse.move(1, 1, { steps: 5 });
+  await expect(tooltip).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'About the postback URL' }).focus();
+  await expect(tooltip).toHaveText(
+    'Realtime order-completion updates are POSTed to this URL. HTTPS is required.',
+  );
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Postback URL', exact: true })).toBeFocused();
+  await expect(tooltip).toHaveCount(0);
+  // Below the fold of a 720 px window: tabbing to it scrolls the page, and the tip stays.
+  const clientIdHelp = page.getByRole('button', { name: 'About the client ID' });
+  await expect(clientIdHelp).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(clientIdHelp).toBeFocused();
+  await expect(tooltip).toHaveText(
+    'By default the API is restricted to one Acme Trade user id. Multi-user login needs an e-mail request to Acme Trade.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  await expect(clientIdHelp).toBeFocused();
+});
+
+test('an empty name or a non-https redirect URL shows its error and disables Save; the description stops at 200', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Checked bot' });
+  const screen = await openApp(page, token, id, 'Checked bot');
+  await expect(screen.save).toBeEnabled();
+
+  await screen.name.fill('');
+  await expect(page.getByText('App Name is required !!!', { exact: true })).toBeVisible();
+  await expect(screen.name).toHaveAttribute('aria-invalid', 'true');
+  await expect(screen.save).toBeDisabled();
+
+  await screen.redirectUrl.fill('http://bot.example.com/callback');
+  await expect(screen.redirectUrl).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await screen.name.fill('Checked bot');
+  await expect(page.getByText('App Name is required !!!', { exact: true })).toHaveCount(0);
+  await expect(screen.save, 'the redirect URL alone keeps Save disabled').toBeDisabled();
+  await screen.redirectUrl.fill('https://bot.example.com/callback');
+  await expect(screen.redirectUrl).toHaveAttribute('aria-invalid', 'false');
+  await expect(screen.save).toBeEnabled();
+
+  await screen.description.fill('x'.repeat(250));
+  await expect(screen.description).toHaveValue('x'.repeat(200));
+  await expect(screen.save).toBeEnabled();
+});
+
+test('the status switch pauses the app when the form is saved', async ({ page, request }) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Pausing bot' });
+  const screen = await openApp(page, token, id, 'Pausing bot');
+
+  await expect(screen.status).toBeChecked();
+  await expect(screen.status).toHaveAccessibleDescription('Active');
+  await screen.status.click();
+  await expect(screen.status).not.toBeChecked();
+  await expect(screen.status).toHaveAccessibleDescription('Paused');
+  expect((await appByApi(request, token, id)).isActive, 'nothing saved before Save').toBe(true);
+
+  await screen.save.click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  const card = page.getByRole('article', { name: 'Pausing bot' });
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+  expect((await appByApi(request, token, id)).isActive).toBe(false);
+
+  await card.getByRole('link', { name: /View Details/ }).click();
+  await expect(page).toHaveURL(isPath(appPath(id)));
+  await expect(updateScreen(page).badge).toHaveText('Paused');
+  await expect(updateScreen(page).status).not.toBeChecked();
+});
+
+test("the Algo ID is locked when it equals the product's name", async ({ page, request }) => {
+  const token = await developerToken(request);
+  const locked = await createAppByApi(request, token, { name: 'House bot', algoId: 'Acme Trade' });
+  const free = await createAppByApi(request, token, { name: 'Own bot', algoId: 'ALGO-1' });
+
+  const screen = await openApp(page, token, locked, 'House bot');
+  await expect(screen.algoId).toHaveValue('Acme Trade');
+  await expect(screen.algoId).not.toBeEditable();
+  await expect(screen.algoId).toHaveAccessibleDescription(
+    'The Acme Trade Algo ID cannot be changed.',
+  );
+
+  const other = await openApp(page, token, free, 'Own bot');
+  await expect(other.algoId).toHaveValue('ALGO-1');
+  await expect(other.algoId).toBeEditable();
+});
+
+test('the last IP row cannot be removed, and a sixth row is refused with a notice', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Listed bot' });
+  const screen = await openApp(page, token, id, 'Listed bot');
+
+  await expect(screen.ip(1)).toHaveValue('');
+  await expect(screen.removeIp(1)).toBeDisabled();
+  await screen.addIp.click();
+  await expect(screen.ip(2)).toBeVisible();
+  await expect(screen.removeIp(1)).toBeEnabled();
+  await screen.removeIp(2).click();
+  await expect(screen.ip(2)).toHaveCount(0);
+  await expect(screen.removeIp(1)).toBeDisabled();
+
+  for (let n = 2; n <= 5; n += 1) {
+    await screen.addIp.click();
+    await expect(screen.ip(n)).toBeVisible();
+  }
+  await screen.addIp.click();
+  await expectNotice(page, 'At max 5 unique IPs are allowed per application', 'warning');
+  await expect(screen.ip(6)).toHaveCount(0);
+});
+
+test('a second IP change within 15 days is refused and locks the IP fields, while the rest still saves', async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Locked bot', ips: ['203.0.113.10'] });
+
+  let screen = await openApp(page, token, id, 'Locked bot');
+  await expect(screen.ip(1)).toHaveValue('203.0.113.10');
+  await screen.ip(1).fill('203.0.113.11');
+  await screen.save.click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  expect(ipsOf(await appByApi(request, token, id))).toEqual(['203.0.113.11']);
+
+  allowFailedResponse(apiPath(id), 409);
+  screen = await openApp(page, token, id, 'Locked bot');
+  await expect(screen.ip(1)).toHaveValue('203.0.113.11');
+  await expect(page.getByText(/IP fields are currently disabled/)).toHaveCount(0);
+  await screen.ip(1).fill('203.0.113.12');
+  await screen.save.click();
+
+  await expectNotice(page, 'IP addresses can only be updated once every 15 days', 'error');
+  await expect(page).toHaveURL(isPath(appPath(id)));
+  const lockNotice = page.getByRole('status').filter({
+    hasText:
+      'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
+  });
+  await expect(lockNotice).toBeVisible();
+  await expect(lockNotice).toContainText('The next IP change is allowed from');
+  await expect(screen.ip(1), 'the rows go back to the stored IPs').toHaveValue('203.0.113.11');
+  await expect(screen.ip(1)).toBeDisabled();
+  await expect(screen.removeIp(1)).toBeDisabled();
+  await expect(screen.addIp).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await screen.description.fill('Same IPs, new words.');
+  await expect(screen.save).toBeEnabled();
+  await screen.save.click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  const stored = await appByApi(request, token, id);
+  expect(stored.description).toBe('Same IPs, new words.');
+  expect(ipsOf(stored)).toEqual(['203.0.113.11']);
+});
+
+test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clear icon saves the default', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Iconic bot' });
+  const screen = await openApp(page, token, id, 'Iconic bot');
+  await expect(page.getByText('Default icon', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear icon' })).toHaveCount(0);
+  const defaultLogo = await screen.headingLogo.getAttribute('src');
+  expect(defaultLogo).not.toMatch(/\/uploads\/logos\//);
+
+  const writes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT') writes.push(sent.url());
+  });
+  await screen.icon.setInputFiles({
+    name: 'wide.png',
+    mimeType: 'image/png',
+    buffer: makePng(56, 55),
+  });
+  await expect(page.getByText('App Icon must be 55x55 pixels.', { exact: true })).toBeVisible();
+  await expect(screen.icon).toHaveAttribute('aria-invalid', 'true');
+  expect(writes, 'a wrong-size icon is not sent').toEqual([]);
+  await expect(screen.headingLogo).toHaveAttribute('src', defaultLogo ?? '');
+
+  await screen.icon.setInputFiles({
+    name: 'icon.png',
+    mimeType: 'image/png',
+    buffer: makePng(55, 55),
+  });
+  await expectNotice(page, 'Logo uploaded successfully', 'success');
+  await expect(page.getByText('App Icon must be 55x55 pixels.', { exact: true })).toHaveCount(0);
+  await expect(screen.headingLogo).toHaveAttribute('src', /\/uploads\/logos\/.+\.png$/);
+  expect(writes).toHaveLength(1);
+  const src = (await screen.headingLogo.getAttribute('src')) ?? '';
+  const fileName = src.split('/').at(-1) ?? '';
+  expect(fileName.length).toBeGreaterThan(12);
+  await expect(page.getByText(fileName.slice(-12), { exact: true })).toBeVisible();
+  await expect(page.getByText(fileName, { exact: true })).toHaveCount(0);
+  expect((await appByApi(request, token, id)).logoUrl).toMatch(/\/uploads\/logos\/.+\.png$/);
+
+  await page.getByRole('button', { name: 'Clear icon' }).click();
+  await expect(page.getByText('Default icon', { exact: true })).toBeVisible();
+  await expect(page.getByText(fileName.slice(-12), { exact: true })).toHaveCount(0);
+  expect((await appByApi(request, token, id)).logoUrl, 'clearing saves nothing until Save').toMatch(
+    /\/uploads\/logos\//,
+  );
+  await screen.save.click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  const stored = await appByApi(request, token, id);
+  expect(stored.logoUrl).not.toMatch(/\/uploads\/logos\//);
+  expect(stored.logoUrl).toBe(defaultLogo);
+});
+
+test('Delete asks in a dialog; Cancel keeps the app, confirming removes it', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Doomed bot' });
+  await createAppByApi(request, token, { name: 'Keeper bot' });
+  const screen = await openApp(page, token, id, 'Doomed bot');
+
+  const dialog = page.getByRole('dialog', { name: 'Delete this app?' });
+  await expect(dialog).toHaveCount(0);
+  await screen.delete.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Delete Doomed bot' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(screen.heading).toHaveText('Doomed bot');
+  expect((await appByApi(request, token, id)).applicationName).toBe('Doomed bot');
+
+  await screen.delete.click();
+  await dialog.getByRole('button', { name: 'Delete Doomed bot' }).click();
+  await expectNotice(page, 'Application deleted successfully', 'success');
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  await expect(page.getByRole('article', { name: 'Keeper bot' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Doomed bot' })).toHaveCount(0);
+  const gone = await request.get(apiPath(id), {
+    headers: { authorization: `Bearer ${token}` },
+    failOnStatusCode: false,
+  });
+  expect(gone.status()).toBe(404);
+});
+
+test('the only app cannot be deleted: a warning shows and the app stays', async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Lonely bot' });
+  allowFailedResponse(apiPath(id), 409);
+  const screen = await openApp(page, token, id, 'Lonely bot');
+
+  await screen.delete.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this app?' });
+  await dialog.getByRole('button', { name: 'Delete Lonely bot' }).click();
+  await expectNotice(
+    page,
+    'You cannot delete your only application. Please create another app before deleting this one.',
+    'warning',
+  );
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(isPath(appPath(id)));
+  await expect(screen.heading).toHaveText('Lonely bot');
+  expect((await appByApi(request, token, id)).applicationName).toBe('Lonely bot');
+});
+
+test("another developer's app, or an unknown id, shows the server's 'Application not found'", async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  const ownerToken = await developerToken(request);
+  const foreign = await createAppByApi(request, ownerToken, { name: 'Private bot' });
+  const token = await developerToken(request);
+  allowFailedResponse(apiPath(foreign), 404);
+  allowFailedResponse(apiPath('app_no_such_app'), 404);
+
+  await openSignedIn(page, token, appPath(foreign));
+  await expect(page.getByRole('alert').filter({ hasText: 'Application not found' })).toBeVisible();
+  await expect(page.getByText('Private bot')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'App name*', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go Back' })).toBeVisible();
+
+  await page.goto(appPath('app_no_such_app'));
+  await expect(page.getByRole('alert').filter({ hasText: 'Application not found' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Keys' })).toHaveCount(0);
+});
+
+test('the header shows on desktop only; the screen stays usable and accessible on a phone', async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Pocket bot' });
+  await createAppByApi(request, token, { name: 'Spare bot' });
+  const screen = await openApp(page, token, id, 'Pocket bot');
+  const banner = page.getByRole('banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(banner).toHaveCount(0);
+  await expect(screen.heading).toBeVisible();
+  await expect(screen.keys).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await screen.delete.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this app?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await screen.description.fill('Trades from a phone.');
+  await screen.save.scrollIntoViewIfNeeded();
+  await expect(screen.save).toBeInViewport();
+  await screen.save.click();
+  await expect(page).toHaveURL(isPath('/create-new-app'));
+  expect((await appByApi(request, token, id)).description).toBe('Trades from a phone.');
+});
