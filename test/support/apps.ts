@@ -85,11 +85,7 @@ export async function createApp(
 }
 
 export function appRow(t: TestApp, id: string) {
-  return t.db.kysely
-    .selectFrom('applications')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return t.db.kysely.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function ipRows(t: TestApp, id: string) {
