@@ -3,7 +3,7 @@ import { Messages } from '../src/contract/messages.js';
 import { makePdf } from '../test/support/png.js';
 import { createVerifiedDeveloper, xsrfHeaders, type NewDeveloper } from './support/accounts.js';
 import { runAdmin } from './support/admin.js';
-import { accessTokenOf, appByApi, createAppByApi, openSignedIn } from './support/apps.js';
+import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { listMail } from './support/mailbox.js';
 import { expectNotice } from './support/notices.js';
@@ -12,12 +12,6 @@ import { isPath } from './support/paths.js';
 // Spec sections 3 (IP record), 4 (IP family proof per IP, duplicate IP flow), 5 and 8:
 // a second developer claims an IP the first one uses, with a family-proof document, and
 // the operator decides with `npm run admin -- proofs accept|reject <applicationId> <ip>`.
-
-/** An IPv4 address in 100.64.0.0/10 that no other test uses. */
-function freshIp(): string {
-  const n = (size: number) => Math.floor(Math.random() * size);
-  return `100.${64 + n(64)}.${n(256)}.${1 + n(254)}`;
-}
 
 function proofPdf() {
   return { name: 'family-proof.pdf', mimeType: 'application/pdf', buffer: makePdf() };

@@ -3,6 +3,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import { makePng } from '../test/support/png.js';
 import { signInWithForm } from './support/screens.js';
+import { freshIp } from './support/apps.js';
 
 test('an unauthenticated visitor of My Apps goes to /login', async ({ page }) => {
   await page.goto('/create-new-app');
@@ -41,7 +42,7 @@ test('a new developer sees the empty state, creates an app with an icon and IPs,
     mimeType: 'image/png',
     buffer: makePng(55, 55),
   });
-  await page.getByLabel('IP address 1', { exact: true }).fill(' 203.0.113.10 ');
+  await page.getByLabel('IP address 1', { exact: true }).fill(` ${freshIp()} `);
   await page.getByRole('button', { name: 'Add IP address' }).click();
   await page.getByLabel('IP address 2', { exact: true }).fill('2001:DB8:0:0:0:0:0:1');
   await expect(page.getByRole('button', { name: 'Remove IP address 1' })).toBeEnabled();

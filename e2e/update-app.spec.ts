@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makePng } from '../test/support/png.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
-import { appByApi, accessTokenOf, createAppByApi, openSignedIn } from './support/apps.js';
+import { appByApi, accessTokenOf, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
@@ -296,20 +296,21 @@ test('a second IP change within 15 days is refused and locks the IP fields, whil
   allowFailedResponse,
 }) => {
   const token = await developerToken(request);
-  const id = await createAppByApi(request, token, { name: 'Locked bot', ips: ['203.0.113.10'] });
+  const [first, second, third] = [freshIp(), freshIp(), freshIp()];
+  const id = await createAppByApi(request, token, { name: 'Locked bot', ips: [first] });
 
   let screen = await openApp(page, token, id, 'Locked bot');
-  await expect(screen.ip(1)).toHaveValue('203.0.113.10');
-  await screen.ip(1).fill('203.0.113.11');
+  await expect(screen.ip(1)).toHaveValue(first);
+  await screen.ip(1).fill(second);
   await screen.save.click();
   await expect(page).toHaveURL(isPath('/create-new-app'));
-  expect(ipsOf(await appByApi(request, token, id))).toEqual(['203.0.113.11']);
+  expect(ipsOf(await appByApi(request, token, id))).toEqual([second]);
 
   allowFailedResponse(apiPath(id), 409);
   screen = await openApp(page, token, id, 'Locked bot');
-  await expect(screen.ip(1)).toHaveValue('203.0.113.11');
+  await expect(screen.ip(1)).toHaveValue(second);
   await expect(page.getByText(/IP fields are currently disabled/)).toHaveCount(0);
-  await screen.ip(1).fill('203.0.113.12');
+  await screen.ip(1).fill(third);
   await screen.save.click();
 
   await expectNotice(page, 'IP addresses can only be updated once every 15 days', 'error');
@@ -320,7 +321,7 @@ test('a second IP change within 15 days is refused and locks the IP fields, whil
   });
   await expect(lockNotice).toBeVisible();
   await expect(lockNotice).toContainText('The next IP change is allowed from');
-  await expect(screen.ip(1), 'the rows go back to the stored IPs').toHaveValue('203.0.113.11');
+  await expect(screen.ip(1), 'the rows go back to the stored IPs').toHaveValue(second);
   await expect(screen.ip(1)).toBeDisabled();
   await expect(screen.removeIp(1)).toBeDisabled();
   await expect(screen.addIp).toBeDisabled();
@@ -332,7 +333,7 @@ test('a second IP change within 15 days is refused and locks the IP fields, whil
   await expect(page).toHaveURL(isPath('/create-new-app'));
   const stored = await appByApi(request, token, id);
   expect(stored.description).toBe('Same IPs, new words.');
-  expect(ipsOf(stored)).toEqual(['203.0.113.11']);
+  expect(ipsOf(stored)).toEqual([second]);
 });
 
 test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clear icon saves the default', async ({

@@ -2,6 +2,15 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { AuthPaths, postJson, StorageKeys, xsrfHeaders } from './accounts.js';
 import { expect } from './fixtures.js';
 
+/**
+ * An IPv4 address in 100.64.0.0/10 that no other test uses: the specs share one server,
+ * and an IP held by another developer's app is a duplicate.
+ */
+export function freshIp(): string {
+  const n = (size: number) => Math.floor(Math.random() * size);
+  return `100.${String(64 + n(64))}.${String(n(256))}.${String(1 + n(254))}`;
+}
+
 /** Signs in through the API and answers the access token. */
 export async function accessTokenOf(
   request: APIRequestContext,
