@@ -110,6 +110,7 @@ export const Messages = {
     proofPendingHint: 'Your family-proof document is waiting for verification.',
     proofAcceptedHint: 'Family proof verified.',
     proofRequiredHint: 'This IP is used by another developer: upload a family-proof document.',
+    proofFileHint: 'PDF, PNG, JPG or JPEG, at most 1 MB.',
     skipDuplicates:
       'Add the IPs already used by another developer, with a family-proof document for each',
     nextChangeAt: (when: string) => `The next IP change is allowed from ${when}.`,

@@ -1,15 +1,18 @@
 import * as z from 'zod/mini';
 import { appFieldsSchemaFor } from '../../contract/apps.js';
 import { IpEntrySchema } from '../../contract/fields.js';
-import { Limits } from '../../contract/limits.js';
+import type { Brand } from '../../contract/brand.js';
 import { Messages } from '../../contract/messages.js';
 import { ipFieldName, normalizeIpList } from '../../contract/rules.js';
 
+/** The brand settings the app form's rules depend on. */
+export type AppFormRules = Pick<Brand, 'localTestHost' | 'maxIpsPerApp'>;
+
 /**
  * What the create and update forms share: the payload's text fields, checked by the
- * contract's rules, plus the IP rows (spec section 5).
+ * contract's rules, plus the IP rows (spec section 5) up to the portal's limit.
  */
-export function appFormSchema(localTestHost: string) {
+export function appFormSchema({ localTestHost, maxIpsPerApp }: AppFormRules) {
   const fields = appFieldsSchemaFor(localTestHost);
   return z.extend(
     z.pick(fields, {
@@ -21,14 +24,11 @@ export function appFormSchema(localTestHost: string) {
       algo_id: true,
     }),
     {
-      ips: z
-        .array(z.object({ value: IpEntrySchema }))
-        .check(
-          z.refine(
-            (rows) => normalizeIpList(rows.map((row) => row.value)).length <= Limits.maxIpsPerApp,
-            { error: Messages.ips.maxIps },
-          ),
-        ),
+      ips: z.array(z.object({ value: IpEntrySchema })).check(
+        z.refine((rows) => normalizeIpList(rows.map((row) => row.value)).length <= maxIpsPerApp, {
+          error: Messages.ips.maxIpsFor(maxIpsPerApp),
+        }),
+      ),
     },
   );
 }

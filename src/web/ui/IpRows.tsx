@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Limits } from '../../contract/limits.js';
+import { useBrand } from '../brand.js';
 import { Messages } from '../../contract/messages.js';
 import formStyles from './forms.module.css';
 import styles from './ip-rows.module.css';
@@ -37,9 +37,10 @@ export function IpRows({
   isLocked = false,
   rowExtra,
 }: IpRowsProps) {
+  const { maxIpsPerApp } = useBrand();
   const add = () => {
-    if (rows.length >= Limits.maxIpsPerApp) {
-      notify.warn(Messages.ips.maxIps);
+    if (rows.length >= maxIpsPerApp) {
+      notify.warn(Messages.ips.maxIpsFor(maxIpsPerApp));
       return;
     }
     onAdd();

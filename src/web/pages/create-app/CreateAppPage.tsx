@@ -11,10 +11,12 @@ import { ApiError, errorMessage } from '../../api/http.js';
 import { useBrand } from '../../brand.js';
 import { StorageKeys } from '../../session/storage.js';
 import { Button } from '../../ui/Button.js';
-import { documentProblem, iconProblem } from '../../ui/file-checks.js';
+import { DuplicateSkip } from '../../ui/DuplicateSkip.js';
+import { iconProblem } from '../../ui/file-checks.js';
 import formStyles from '../../ui/forms.module.css';
 import { IpRows } from '../../ui/IpRows.js';
 import { notify } from '../../ui/notify.js';
+import { ProofUpload } from '../../ui/ProofUpload.js';
 import { TextField } from '../../ui/TextField.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 import styles from './create-app-page.module.css';
@@ -28,7 +30,7 @@ const DUPLICATE_PREFIXES = [
 export default function CreateAppPage() {
   const brand = useBrand();
   const storedClientCode = localStorage.getItem(StorageKeys.clientCode);
-  const schema = useMemo(() => createAppFormSchema(brand.localTestHost), [brand.localTestHost]);
+  const schema = useMemo(() => createAppFormSchema(brand), [brand]);
   const {
     register,
     control,
@@ -55,7 +57,6 @@ export default function CreateAppPage() {
   const [canSkip, setCanSkip] = useState(false);
   const [skipDuplicates, setSkipDuplicates] = useState(false);
   const [documents, setDocuments] = useState<ReadonlyMap<string, File>>(new Map());
-  const [documentErrors, setDocumentErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [progress, setProgress] = useState<number | null>(null);
 
   const chooseIcon = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -65,16 +66,8 @@ export default function CreateAppPage() {
     setIcon(problem === null ? file : null);
   };
 
-  const chooseDocument = (ip: string, file: File | null) => {
-    const problem = file === null ? null : documentProblem(file);
-    setDocumentErrors((current) => new Map(current).set(ip, problem ?? ''));
-    setDocuments((current) => {
-      const next = new Map(current);
-      if (file === null || problem !== null) next.delete(ip);
-      else next.set(ip, file);
-      return next;
-    });
-  };
+  const chooseDocument = (ip: string, file: File) =>
+    setDocuments((current) => new Map(current).set(ip, file));
 
   const missingDocument = skipDuplicates ? duplicates.find((ip) => !documents.has(ip)) : undefined;
 
@@ -175,42 +168,16 @@ export default function CreateAppPage() {
           <label htmlFor="is-family">Some of these IPs are shared with my family members</label>
         </div>
         {canSkip && (
-          <div className={styles.duplicates}>
-            <div className={formStyles.checkbox}>
-              <input
-                id="skip-duplicates"
-                type="checkbox"
-                checked={skipDuplicates}
-                onChange={(event) => setSkipDuplicates(event.target.checked)}
-              />
-              <label htmlFor="skip-duplicates">{Messages.ips.skipDuplicates}</label>
-            </div>
+          <DuplicateSkip
+            checked={skipDuplicates}
+            onChange={setSkipDuplicates}
+            missingDocument={missingDocument}
+          >
             {skipDuplicates &&
               duplicates.map((ip) => (
-                <div key={ip} className={formStyles.field}>
-                  <label htmlFor={`doc-${ip}`} className={formStyles.label}>
-                    Proof for {ip}
-                  </label>
-                  <input
-                    id={`doc-${ip}`}
-                    type="file"
-                    accept=".pdf,.png,.jpg,.jpeg"
-                    onChange={(event) => chooseDocument(ip, event.target.files?.[0] ?? null)}
-                  />
-                  <p className={formStyles.hint}>PDF, PNG, JPG or JPEG, at most 1 MB.</p>
-                  {(documentErrors.get(ip) ?? '') !== '' && (
-                    <p className={formStyles.error} role="alert">
-                      {documentErrors.get(ip)}
-                    </p>
-                  )}
-                </div>
+                <ProofUpload key={ip} ip={ip} onChoose={(file) => chooseDocument(ip, file)} />
               ))}
-            {missingDocument !== undefined && (
-              <p className={formStyles.error} role="alert">
-                {Messages.ips.supportingDocumentRequired(missingDocument)}
-              </p>
-            )}
-          </div>
+          </DuplicateSkip>
         )}
         <TextField
           label="Description"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testBrand } from '../../../../test/support/brand.js';
 import { Messages } from '../../../contract/messages.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 
@@ -62,7 +63,7 @@ describe('the create-app payload (spec section 3)', () => {
 });
 
 describe('the create-app form', () => {
-  const schema = createAppFormSchema('127.0.0.1');
+  const schema = createAppFormSchema(testBrand);
   const issues = (form: CreateAppForm) => {
     const result = schema.safeParse(form);
     return result.success ? [] : result.error.issues.map((i) => i.message);
@@ -93,5 +94,13 @@ describe('the create-app form', () => {
 
   it('allows plain http for the local test host only', () => {
     expect(issues({ ...FORM, callbackUrl: 'http://127.0.0.1:3000/cb' })).toEqual([]);
+  });
+
+  it("caps the unique IPs at the portal's configured limit", () => {
+    const three = createAppFormSchema({ ...testBrand, maxIpsPerApp: 3 });
+    const rows = (values: string[]) => ({ ...FORM, ips: values.map((value) => ({ value })) });
+    expect(three.safeParse(rows(['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.3'])).success).toBe(true);
+    const refused = three.safeParse(rows(['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4']));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([Messages.ips.maxIpsFor(3)]);
   });
 });

@@ -5,11 +5,12 @@ import {
   appendDocuments,
   appFormSchema,
   formIps,
+  type AppFormRules,
 } from '../../app-area/app-form.js';
 
 /** The create form: the shared app fields plus the family-members checkbox. */
-export function createAppFormSchema(localTestHost: string) {
-  return z.extend(appFormSchema(localTestHost), { isFamily: z.boolean() });
+export function createAppFormSchema(rules: AppFormRules) {
+  return z.extend(appFormSchema(rules), { isFamily: z.boolean() });
 }
 
 export type CreateAppForm = z.infer<ReturnType<typeof createAppFormSchema>>;

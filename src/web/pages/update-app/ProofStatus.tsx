@@ -1,8 +1,7 @@
 import { CircleCheck, Clock } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Messages } from '../../../contract/messages.js';
 import formStyles from '../../ui/forms.module.css';
-import { documentProblem } from '../../ui/file-checks.js';
+import { ProofUpload } from '../../ui/ProofUpload.js';
 import type { ProofState } from './update-app-form.js';
 import styles from './update-app-page.module.css';
 
@@ -19,8 +18,6 @@ interface ProofStatusProps {
  * when required; 'Pending' with a clock, or 'Accepted' with a tick, and then no upload.
  */
 export function ProofStatus({ ip, state, chosen, onChoose }: ProofStatusProps) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
   if (state === 'notNeeded') return null;
   if (state === 'accepted') {
     return (
@@ -47,33 +44,5 @@ export function ProofStatus({ ip, state, chosen, onChoose }: ProofStatusProps) {
       </p>
     );
   }
-  return (
-    <div className={styles.upload}>
-      <label htmlFor={id} className={formStyles.label}>
-        Proof for {ip}
-      </label>
-      <p id={`${id}-hint`} className={formStyles.hint}>
-        {Messages.ips.proofRequiredHint} PDF, PNG, JPG or JPEG, at most 1 MB.
-      </p>
-      <input
-        id={id}
-        type="file"
-        accept=".pdf,.png,.jpg,.jpeg"
-        aria-describedby={`${id}-hint`}
-        aria-invalid={problem !== null}
-        onChange={(event) => {
-          const file = event.target.files?.[0] ?? null;
-          const found = file === null ? null : documentProblem(file);
-          setProblem(found);
-          if (found === null) onChoose(file);
-          else event.target.value = '';
-        }}
-      />
-      {problem !== null && (
-        <p className={formStyles.error} role="alert">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
+  return <ProofUpload ip={ip} onChoose={onChoose} />;
 }

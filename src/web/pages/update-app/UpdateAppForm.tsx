@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../api/http.js';
 import { formIps } from '../../app-area/app-form.js';
 import { useBrand } from '../../brand.js';
 import { Button } from '../../ui/Button.js';
+import { DuplicateSkip } from '../../ui/DuplicateSkip.js';
 import formStyles from '../../ui/forms.module.css';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
 import { IpRows } from '../../ui/IpRows.js';
@@ -46,7 +47,7 @@ function formatTime(iso: string): string {
 /** Spec section 2, the update form; a successful save goes to My Apps by a full load. */
 export function UpdateAppForm({ app }: { app: Application }) {
   const brand = useBrand();
-  const schema = useMemo(() => updateAppFormSchema(brand.localTestHost), [brand.localTestHost]);
+  const schema = useMemo(() => updateAppFormSchema(brand), [brand]);
   const storedForm = useMemo(() => formOfApp(app), [app]);
   const {
     register,
@@ -92,9 +93,10 @@ export function UpdateAppForm({ app }: { app: Application }) {
       setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
     }
     if (error.message.startsWith(Messages.ips.associatedWithAnotherApplication)) setCanSkip(true);
-    if (error.message.includes(Messages.ips.updateCooldown)) {
+    const next = error.body.nextIpChangeAt;
+    const cooldown = Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays);
+    if (error.message.includes(cooldown) || typeof next === 'string') {
       // IP editing locks; the rows go back to the stored list so the rest can be saved.
-      const next = error.body.nextIpChangeAt;
       setLock({ nextChangeAt: typeof next === 'string' ? next : null });
       ipRows.replace(storedForm.ips);
     }
@@ -205,7 +207,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
         <div className={styles.lockNotice} role="status">
           <TriangleAlert aria-hidden="true" size={18} />
           <div>
-            <p>{Messages.ips.editRestricted}</p>
+            <p>{Messages.ips.editRestrictedFor(brand.ipChangeCooldownDays)}</p>
             {lock.nextChangeAt !== null && (
               <p>{Messages.ips.nextChangeAt(formatTime(lock.nextChangeAt))}</p>
             )}
@@ -239,22 +241,11 @@ export function UpdateAppForm({ app }: { app: Application }) {
         }}
       />
       {canSkip && (
-        <div className={styles.duplicates}>
-          <div className={formStyles.checkbox}>
-            <input
-              id="skip-duplicates"
-              type="checkbox"
-              checked={skipDuplicates}
-              onChange={(event) => setSkipDuplicates(event.target.checked)}
-            />
-            <label htmlFor="skip-duplicates">{Messages.ips.skipDuplicates}</label>
-          </div>
-          {missingDocument !== undefined && (
-            <p className={formStyles.error} role="alert">
-              {Messages.ips.supportingDocumentRequired(missingDocument)}
-            </p>
-          )}
-        </div>
+        <DuplicateSkip
+          checked={skipDuplicates}
+          onChange={setSkipDuplicates}
+          missingDocument={missingDocument}
+        />
       )}
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />

@@ -8,11 +8,12 @@ import {
   appFormSchema,
   formIps,
   type AppForm,
+  type AppFormRules,
 } from '../../app-area/app-form.js';
 
 /** The update form: the shared app fields plus the status toggle. */
-export function updateAppFormSchema(localTestHost: string) {
-  return z.extend(appFormSchema(localTestHost), { isActive: z.boolean() });
+export function updateAppFormSchema(rules: AppFormRules) {
+  return z.extend(appFormSchema(rules), { isActive: z.boolean() });
 }
 
 export type UpdateAppForm = z.infer<ReturnType<typeof updateAppFormSchema>>;

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Messages } from '../../contract/messages.js';
+import styles from './duplicate-skip.module.css';
+import formStyles from './forms.module.css';
+
+interface DuplicateSkipProps {
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  /** The first duplicate IP still without a document, while skip is ticked. */
+  readonly missingDocument: string | undefined;
+  readonly children?: ReactNode;
+}
+
+/**
+ * Spec section 4, duplicate IP flow: after the server's duplicate-IP error, the skip
+ * checkbox (ipAddressDuplicateSkip); every duplicate IP then needs a proof document.
+ */
+export function DuplicateSkip({
+  checked,
+  onChange,
+  missingDocument,
+  children,
+}: DuplicateSkipProps) {
+  return (
+    <div className={styles.duplicates}>
+      <div className={formStyles.checkbox}>
+        <input
+          id="skip-duplicates"
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor="skip-duplicates">{Messages.ips.skipDuplicates}</label>
+      </div>
+      {children}
+      {missingDocument !== undefined && (
+        <p className={formStyles.error} role="alert">
+          {Messages.ips.supportingDocumentRequired(missingDocument)}
+        </p>
+      )}
+    </div>
+  );
+}
