@@ -143,6 +143,27 @@ describe('authenticate', () => {
     expect(await call(`Bearer ${jwt}`)).toEqual(UNAUTHORIZED);
   });
 
+  it('refuses a token without exp, even when signed with the secret', async () => {
+    const jwt = await new SignJWT({ iat_ms: clock.now() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('dev-1')
+      .setIssuedAt(Math.floor(clock.now() / 1000))
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await call(`Bearer ${jwt}`)).toEqual(UNAUTHORIZED);
+  });
+
+  it('refuses a signature with extra characters and a token with an extra part', async () => {
+    const jwt = await token();
+    expect(await call(`Bearer ${jwt}A`)).toEqual(UNAUTHORIZED);
+    expect(await call(`Bearer ${jwt}.x`)).toEqual(UNAUTHORIZED);
+  });
+
+  it('accepts a token up to the last second before exp', async () => {
+    const jwt = await token();
+    clock.advance(15 * 60_000 - 1000);
+    expect((await call(`Bearer ${jwt}`)).status).toBe(200);
+  });
+
   it('makes a route without it unable to read a developer id', async () => {
     expect(await call(`Bearer ${await token()}`, '/open')).toEqual(UNAUTHORIZED);
   });

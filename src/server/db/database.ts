@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase as KyselySqlite,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -29,6 +37,36 @@ function bigintAsNumber(): pg.CustomTypesConfig {
   return types;
 }
 
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be run again, and the
+ * portal's queries are few, so each SQL text is prepared once (least recently used out).
+ */
+export function withStatementCache(
+  database: SqliteDatabase.Database,
+  size = STATEMENT_CACHE_SIZE,
+): KyselySqlite {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (statements.size >= size) {
+          const oldest = statements.keys().next();
+          if (oldest.done !== true) statements.delete(oldest.value);
+        }
+      } else {
+        statements.delete(text);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: DbOptions): Db {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl !== undefined) {
@@ -49,7 +87,10 @@ export function openDatabase(options: DbOptions): Db {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   return wrap(
-    new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins }),
+    new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(file) }),
+      plugins,
+    }),
     'sqlite',
   );
 }
