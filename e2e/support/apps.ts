@@ -67,6 +67,7 @@ export async function appByApi(request: APIRequestContext, accessToken: string, 
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as {
     applicationName: string;
+    allowedUsers: string;
     isActive: boolean;
     description: string;
     algoId: string;
