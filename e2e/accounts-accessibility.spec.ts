@@ -1,4 +1,5 @@
-import { AuthPaths, rememberEmail, uniqueEmail } from './support/accounts.js';
+import { ApiPaths } from '../src/contract/api-paths.js';
+import { rememberEmail, uniqueEmail } from './support/accounts.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';
 import { isPath } from './support/paths.js';
@@ -129,7 +130,7 @@ for (const width of WIDTHS) {
       await expectNoAxeViolations(page);
 
       // Hold the token exchange so the callback screen stays up while axe looks at it.
-      const release = await holdRequests(page, AuthPaths.loginWithFlow);
+      const release = await holdRequests(page, ApiPaths.loginWithFlow);
       await provider.clientCode.fill(`AX${Date.now().toString(36)}`);
       await provider.name.fill('Axe Tester');
       await provider.email.fill(uniqueEmail('axe'));

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Messages } from '../src/contract/messages.js';
 import { makePdf } from '../test/support/png.js';
-import { createVerifiedDeveloper, xsrfHeaders, type NewDeveloper } from './support/accounts.js';
+import { createVerifiedDeveloper, type NewDeveloper } from './support/accounts.js';
 import { runAdmin } from './support/admin.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
@@ -32,33 +32,6 @@ async function ownerAndClaimant(request: APIRequestContext, ip: string): Promise
   const owner = await signedInDeveloper(request);
   await createAppByApi(request, owner.token, { name: 'Owner bot', ips: [ip] });
   return signedInDeveloper(request);
-}
-
-/** Creates an app through the API that claims `claimed` (used by another developer) with a proof. */
-async function createClaimByApi(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  ownIp: string,
-  claimed: string,
-): Promise<string> {
-  const response = await request.post('/api/v1/app', {
-    multipart: {
-      name,
-      callbackUrl: 'https://bot.example.com/callback',
-      postbackUrl: '',
-      allowedUsers: 'AB1234',
-      description: '',
-      logoUrl: '',
-      ipRecords: `${ownIp},${claimed}`,
-      ipAddressDuplicateSkip: 'true',
-      [`document_${claimed.replace(/\./g, '_')}`]: proofPdf(),
-    },
-    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${token}` },
-    failOnStatusCode: false,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { applicationId: string }).applicationId;
 }
 
 /** The IP list's row (list item) whose address field holds `ip`. */
@@ -253,7 +226,11 @@ test('the operator rejects a proof: the IP leaves the app and the developer is t
   const shared = freshIp();
   const ownIp = freshIp();
   const claimant = await ownerAndClaimant(request, shared);
-  const appId = await createClaimByApi(request, claimant.token, 'Rejected bot', ownIp, shared);
+  const appId = await createAppByApi(request, claimant.token, {
+    name: 'Rejected bot',
+    ips: [ownIp, shared],
+    claims: [shared],
+  });
 
   await openSignedIn(page, claimant.token, `/update-app/${appId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Rejected bot' })).toBeVisible();
@@ -296,7 +273,11 @@ test.describe('on a phone (390×844)', () => {
     const shared = freshIp();
     const ownIp = freshIp();
     const claimant = await ownerAndClaimant(request, shared);
-    const appId = await createClaimByApi(request, claimant.token, 'Phone bot', ownIp, shared);
+    const appId = await createAppByApi(request, claimant.token, {
+      name: 'Phone bot',
+      ips: [ownIp, shared],
+      claims: [shared],
+    });
     const fitsWidth = async (row: Locator) => {
       const status = row.locator('p').filter({ hasText: /^(Pending|Accepted)/ });
       await status.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import type { Page } from '@playwright/test';
 import {
-  AuthPaths,
   createVerifiedDeveloper,
   developerIdOf,
   readStorage,
@@ -83,7 +83,7 @@ test('hand-off login through /dev/flow signs the developer in and lands on /crea
 test('the callback shows the green tick and "Signing you in…" while the token is exchanged', async ({
   page,
 }) => {
-  const release = await holdRequests(page, AuthPaths.loginWithFlow);
+  const release = await holdRequests(page, ApiPaths.loginWithFlow);
   const identity = { clientCode: uniqueClientCode(), name: 'Meera Shah', email: uniqueEmail() };
 
   await handOff(page, identity);
@@ -100,7 +100,7 @@ test('a callback URL used once is refused the second time: error notice and /log
   page,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.loginWithFlow, 401);
+  allowFailedResponse(ApiPaths.loginWithFlow, 401);
   const identity = { clientCode: uniqueClientCode(), name: 'Ravi Kumar', email: uniqueEmail() };
   const callbackUrl = await handOff(page, identity);
   await expect(page).toHaveURL(isPath('/create-new-app'));
@@ -123,7 +123,7 @@ test('an invalid token is refused: error notice and /login', async ({
   page,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.loginWithFlow, 401);
+  allowFailedResponse(ApiPaths.loginWithFlow, 401);
   await page.goto('/flow-login-callback?auth=not.a-valid.token');
 
   await expectNotice(page, FLOW_TOKEN_REFUSED, 'error');
@@ -135,7 +135,7 @@ for (const search of ['', '?auth=']) {
   test(`the callback without auth (${search || 'no query'}) goes to /login`, async ({ page }) => {
     let exchanges = 0;
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === AuthPaths.loginWithFlow) exchanges += 1;
+      if (new URL(r.url()).pathname === ApiPaths.loginWithFlow) exchanges += 1;
     });
     await page.goto(`/flow-login-callback${search}`);
 

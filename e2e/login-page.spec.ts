@@ -1,10 +1,6 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import type { Page } from '@playwright/test';
-import {
-  AuthPaths,
-  createVerifiedDeveloper,
-  readStorage,
-  uniqueEmail,
-} from './support/accounts.js';
+import { createVerifiedDeveloper, readStorage, uniqueEmail } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';
 import { expectNotice } from './support/notices.js';
@@ -30,7 +26,7 @@ const LEGACY_LOC = `/login?loc=${encodeURIComponent('https://www.oldbroker.com/d
 function countSignins(page: Page) {
   const calls = { count: 0 };
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === AuthPaths.signin) calls.count += 1;
+    if (new URL(r.url()).pathname === ApiPaths.signin) calls.count += 1;
   });
   return calls;
 }
@@ -40,7 +36,7 @@ test.describe('sign-in click counter', () => {
     page,
     allowFailedResponse,
   }) => {
-    allowFailedResponse(AuthPaths.signin, 401);
+    allowFailedResponse(ApiPaths.signin, 401);
     const signins = countSignins(page);
     await page.goto('/login');
     const form = loginScreen(page);
@@ -48,7 +44,7 @@ test.describe('sign-in click counter', () => {
     await form.password.fill('Not-The-Pass1');
 
     for (const click of [1, 2]) {
-      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === AuthPaths.signin);
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === ApiPaths.signin);
       await form.signIn.click();
       await answered;
       await expect(form.signIn, `after click ${click}`).toBeEnabled();
@@ -90,7 +86,7 @@ test('a wrong password shows the server message as an error notice and stores no
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.signin, 401);
+  allowFailedResponse(ApiPaths.signin, 401);
   const developer = await createVerifiedDeveloper(request);
   await page.goto('/login');
   await signInWithForm(page, developer.email, 'Wrong-Pass99');
@@ -109,7 +105,7 @@ test('the sign-in button shows a spinner and is busy while the request runs', as
   request,
 }) => {
   const developer = await createVerifiedDeveloper(request);
-  const release = await holdRequests(page, AuthPaths.signin);
+  const release = await holdRequests(page, ApiPaths.signin);
   await page.goto('/login');
   const form = loginScreen(page);
   await signInWithForm(page, developer.email, developer.password);

@@ -1,5 +1,6 @@
+import { StorageKeys } from '../src/web/session/storage.js';
 import { makePdf } from '../test/support/png.js';
-import { createVerifiedDeveloper, StorageKeys } from './support/accounts.js';
+import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';

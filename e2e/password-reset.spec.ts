@@ -1,6 +1,6 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import { E2E_ENV } from './support/server-env.js';
 import {
-  AuthPaths,
   createVerifiedDeveloper,
   readStorage,
   rememberEmail,
@@ -21,8 +21,8 @@ test('a developer resets the password with the mailed code, then signs in with t
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.forgotPasswordVerify, 400);
-  allowFailedResponse(AuthPaths.signin, 401);
+  allowFailedResponse(ApiPaths.forgotPasswordVerify, 400);
+  allowFailedResponse(ApiPaths.signin, 401);
   const developer = await createVerifiedDeveloper(request);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -74,7 +74,7 @@ test('a used reset code cannot reset the password again', async ({
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.forgotPasswordVerify, 400);
+  allowFailedResponse(ApiPaths.forgotPasswordVerify, 400);
   const developer = await createVerifiedDeveloper(request);
   await page.goto('/forgot-password');
   await forgotScreen(page).email.fill(developer.email);

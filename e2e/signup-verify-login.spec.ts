@@ -1,6 +1,6 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import type { Page } from '@playwright/test';
 import {
-  AuthPaths,
   claimsOf,
   createVerifiedDeveloper,
   newDeveloper,
@@ -36,9 +36,9 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.sendConfirmation, 429);
-  allowFailedResponse(AuthPaths.confirm, 400);
-  allowFailedResponse(AuthPaths.refresh, 401);
+  allowFailedResponse(ApiPaths.sendConfirmation, 429);
+  allowFailedResponse(ApiPaths.confirm, 400);
+  allowFailedResponse(ApiPaths.refresh, 401);
   const developer = newDeveloper();
   await page.goto('/signup');
   await fillSignup(page, developer);
@@ -110,7 +110,7 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
   });
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   // Issue 3: Logout also revoked the refresh token on the server.
-  const refresh = await postJson(request, AuthPaths.refresh, {
+  const refresh = await postJson(request, ApiPaths.refresh, {
     refresh_token: stored.refreshToken,
     id: stored.developerId,
   });
@@ -122,7 +122,7 @@ test('signing up with an e-mail that exists shows "developer exists" and goes to
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.signup, 409);
+  allowFailedResponse(ApiPaths.signup, 409);
   const existing = await createVerifiedDeveloper(request);
   await page.goto('/signup');
   await fillSignup(page, newDeveloper({ email: existing.email, name: 'Someone Else' }));
@@ -138,7 +138,7 @@ test('a wrong password of an unverified account is refused like any other', asyn
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.signin, 401);
+  allowFailedResponse(ApiPaths.signin, 401);
   const developer = await signUpByApi(request);
   await page.goto('/login');
   await signInWithForm(page, developer.email, 'Wrong-Pass99');
@@ -154,8 +154,8 @@ test('an unverified sign-in within a minute of the last code shows the server me
   request,
   allowFailedResponse,
 }) => {
-  allowFailedResponse(AuthPaths.signin, 403);
-  allowFailedResponse(AuthPaths.sendConfirmation, 429);
+  allowFailedResponse(ApiPaths.signin, 403);
+  allowFailedResponse(ApiPaths.sendConfirmation, 429);
   const developer = await signUpByApi(request);
   await page.goto('/login');
   await signInWithForm(page, developer.email, developer.password);
@@ -173,8 +173,8 @@ test('an unverified sign-in sends a new code, which verifies the account; the ol
 }) => {
   // The server's 60 s gap between codes is real time in the built server.
   test.setTimeout(RESEND_GAP_MS + 60_000);
-  allowFailedResponse(AuthPaths.signin, 403);
-  allowFailedResponse(AuthPaths.confirm, 400);
+  allowFailedResponse(ApiPaths.signin, 403);
+  allowFailedResponse(ApiPaths.confirm, 400);
   const developer = await signUpByApi(request);
   const first = await waitForMail(request, developer.email);
   const firstCode = codeOf(first);

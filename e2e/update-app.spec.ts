@@ -1,3 +1,4 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makePng } from '../test/support/png.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
@@ -17,10 +18,6 @@ async function developerToken(request: APIRequestContext): Promise<string> {
 
 function appPath(id: string): string {
   return `/update-app/${id}`;
-}
-
-function apiPath(id: string): string {
-  return `/api/v1/app/${id}`;
 }
 
 /** The update screen, located as a user finds it: by role and label. */
@@ -306,7 +303,7 @@ test('a second IP change within 15 days is refused and locks the IP fields, whil
   await expect(page).toHaveURL(isPath('/create-new-app'));
   expect(ipsOf(await appByApi(request, token, id))).toEqual([second]);
 
-  allowFailedResponse(apiPath(id), 409);
+  allowFailedResponse(ApiPaths.app(id), 409);
   screen = await openApp(page, token, id, 'Locked bot');
   await expect(screen.ip(1)).toHaveValue(second);
   await expect(page.getByText(/IP fields are currently disabled/)).toHaveCount(0);
@@ -417,7 +414,7 @@ test('Delete asks in a dialog; Cancel keeps the app, confirming removes it', asy
   await expect(page).toHaveURL(isPath('/create-new-app'));
   await expect(page.getByRole('article', { name: 'Keeper bot' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Doomed bot' })).toHaveCount(0);
-  const gone = await request.get(apiPath(id), {
+  const gone = await request.get(ApiPaths.app(id), {
     headers: { authorization: `Bearer ${token}` },
     failOnStatusCode: false,
   });
@@ -431,7 +428,7 @@ test('the only app cannot be deleted: a warning shows and the app stays', async 
 }) => {
   const token = await developerToken(request);
   const id = await createAppByApi(request, token, { name: 'Lonely bot' });
-  allowFailedResponse(apiPath(id), 409);
+  allowFailedResponse(ApiPaths.app(id), 409);
   const screen = await openApp(page, token, id, 'Lonely bot');
 
   await screen.delete.click();
@@ -456,8 +453,8 @@ test("another developer's app, or an unknown id, shows the server's 'Application
   const ownerToken = await developerToken(request);
   const foreign = await createAppByApi(request, ownerToken, { name: 'Private bot' });
   const token = await developerToken(request);
-  allowFailedResponse(apiPath(foreign), 404);
-  allowFailedResponse(apiPath('app_no_such_app'), 404);
+  allowFailedResponse(ApiPaths.app(foreign), 404);
+  allowFailedResponse(ApiPaths.app('app_no_such_app'), 404);
 
   await openSignedIn(page, token, appPath(foreign));
   await expect(page.getByRole('alert').filter({ hasText: 'Application not found' })).toBeVisible();

@@ -1,5 +1,6 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
 import type { Locator, Page } from '@playwright/test';
-import { AuthPaths, newDeveloper, rememberEmail, uniqueEmail } from './support/accounts.js';
+import { newDeveloper, rememberEmail, uniqueEmail } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import {
@@ -205,7 +206,7 @@ test.describe('login', () => {
   test('submitting the empty form shows both messages and calls nothing', async ({ page }) => {
     let signins = 0;
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === AuthPaths.signin) signins += 1;
+      if (new URL(r.url()).pathname === ApiPaths.signin) signins += 1;
     });
     await page.goto('/login');
     const form = loginScreen(page);
@@ -309,7 +310,7 @@ test.describe('reset password', () => {
     page,
     allowFailedResponse,
   }) => {
-    allowFailedResponse(AuthPaths.forgotPasswordVerify, 400);
+    allowFailedResponse(ApiPaths.forgotPasswordVerify, 400);
     const form = resetScreen(page);
     await form.code.fill('123456');
     await expectFieldError(page, form.code, 'Invalid code.');

@@ -1,29 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ApiPaths } from '../../src/contract/api-paths.js';
+import type { AuthResponse } from '../../src/contract/auth.js';
+import { StorageKeys } from '../../src/web/session/storage.js';
 import { expect } from './fixtures.js';
 import { waitForCode } from './mailbox.js';
-
-/** API paths of spec section 7 the specs call directly. */
-export const AuthPaths = {
-  signup: '/api/v1/authentication/signup',
-  confirm: '/api/v1/authentication/confirm',
-  signin: '/api/v1/authentication/signin',
-  sendConfirmation: '/api/v1/authentication/sendConfirmation',
-  forgotPassword: '/api/v1/authentication/forgotPassword',
-  forgotPasswordVerify: '/api/v1/authentication/forgotPassword/verify',
-  forgotPasswordConfirm: '/api/v1/authentication/forgotPassword/confirm',
-  refresh: '/api/v1/authentication/refresh',
-  loginWithFlow: '/api/v1/authentication/loginWithFlow',
-} as const;
-
-/** Local storage keys of spec section 3. */
-export const StorageKeys = {
-  email: 'email',
-  accessToken: 'dev_acc_token',
-  refreshToken: 'dev_ref_token',
-  developerId: 'dev_ref_id',
-  clientCode: 'auth_client_code',
-  developer: 'developer',
-} as const;
 
 /** A password that follows the sign-up policy (9 to 16 characters, all four kinds). */
 export const GOOD_PASSWORD = 'Sunny-Day42x';
@@ -80,7 +60,7 @@ export async function signUpByApi(
   request: APIRequestContext,
   developer: NewDeveloper = newDeveloper(),
 ): Promise<NewDeveloper> {
-  const response = await postJson(request, AuthPaths.signup, {
+  const response = await postJson(request, ApiPaths.signup, {
     email: developer.email,
     name: developer.name,
     mobile: `+91${developer.mobileDigits}`,
@@ -98,9 +78,20 @@ export async function createVerifiedDeveloper(
 ): Promise<NewDeveloper> {
   const developer = await signUpByApi(request, newDeveloper(overrides));
   const code = await waitForCode(request, developer.email);
-  const response = await postJson(request, AuthPaths.confirm, { email: developer.email, code });
+  const response = await postJson(request, ApiPaths.confirm, { email: developer.email, code });
   expect(response.status(), await response.text()).toBe(200);
   return developer;
+}
+
+/** Signs in through the API and answers the sign-in response (spec section 3). */
+export async function signInByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<AuthResponse> {
+  const response = await postJson(request, ApiPaths.signin, { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AuthResponse;
 }
 
 /** Signs in through the API and answers the developer id (the `sub` attribute). */
@@ -109,11 +100,7 @@ export async function developerIdOf(
   email: string,
   password: string,
 ): Promise<string> {
-  const response = await postJson(request, AuthPaths.signin, { email, password });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as {
-    profile: { UserAttributes: { Name: string; Value: string }[] };
-  };
+  const body = await signInByApi(request, email, password);
   const id = body.profile.UserAttributes.find((a) => a.Name === 'sub')?.Value;
   if (id === undefined) throw new Error('the sign-in answer carries no sub attribute');
   return id;

@@ -1,5 +1,9 @@
+import { StorageKeys } from '../../src/web/session/storage.js';
+import { ApiPaths } from '../../src/contract/api-paths.js';
+import { ipFieldName } from '../../src/contract/rules.js';
+import { makePdf } from '../../test/support/png.js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { AuthPaths, postJson, StorageKeys, xsrfHeaders } from './accounts.js';
+import { signInByApi, xsrfHeaders } from './accounts.js';
 import { expect } from './fixtures.js';
 
 /**
@@ -17,12 +21,7 @@ export async function accessTokenOf(
   email: string,
   password: string,
 ): Promise<string> {
-  const response = await postJson(request, AuthPaths.signin, { email, password });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as {
-    user_status: { AuthenticationResult: { AccessToken: string } };
-  };
-  return body.user_status.AuthenticationResult.AccessToken;
+  return (await signInByApi(request, email, password)).user_status.AuthenticationResult.AccessToken;
 }
 
 export interface AppByApi {
@@ -30,7 +29,11 @@ export interface AppByApi {
   readonly ips?: readonly string[];
   readonly algoId?: string;
   readonly clientId?: string;
+  /** IPs of another developer this app claims, each with a PDF proof (skip set). */
+  readonly claims?: readonly string[];
 }
+
+type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
 
 /** Creates an app through POST /api/v1/app (spec section 7) and answers its id. */
 export async function createAppByApi(
@@ -38,18 +41,26 @@ export async function createAppByApi(
   accessToken: string,
   app: AppByApi,
 ): Promise<string> {
-  const multipart: Record<string, string> = {
+  const claims = app.claims ?? [];
+  const multipart: Record<string, MultipartValue> = {
     name: app.name,
     callbackUrl: 'https://bot.example.com/callback',
     postbackUrl: '',
     allowedUsers: app.clientId ?? 'AB1234',
     description: '',
     logoUrl: '',
-    ipAddressDuplicateSkip: 'false',
+    ipAddressDuplicateSkip: String(claims.length > 0),
   };
   if (app.ips !== undefined && app.ips.length > 0) multipart.ipRecords = app.ips.join(',');
   if (app.algoId !== undefined) multipart.algo_id = app.algoId;
-  const response = await request.post('/api/v1/app', {
+  for (const ip of claims) {
+    multipart[ipFieldName(ip)] = {
+      name: 'proof.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(),
+    };
+  }
+  const response = await request.post(ApiPaths.createApp, {
     multipart,
     headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${accessToken}` },
     failOnStatusCode: false,
@@ -60,7 +71,7 @@ export async function createAppByApi(
 
 /** Reads an app through GET /api/v1/app/{id}. */
 export async function appByApi(request: APIRequestContext, accessToken: string, id: string) {
-  const response = await request.get(`/api/v1/app/${encodeURIComponent(id)}`, {
+  const response = await request.get(ApiPaths.app(id), {
     headers: { authorization: `Bearer ${accessToken}` },
     failOnStatusCode: false,
   });

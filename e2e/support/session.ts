@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** Local storage keys of spec section 3 that make up a session. */
-export const SessionKeys = {
-  accessToken: 'dev_acc_token',
-  refreshToken: 'dev_ref_token',
-  developerId: 'dev_ref_id',
-} as const;
+import { StorageKeys } from '../../src/web/session/storage.js';
 
 function base64url(value: string): string {
   return Buffer.from(value).toString('base64url');
@@ -30,7 +25,7 @@ export async function plantSession(page: Page, accessToken: string = fakeAccessT
       localStorage.setItem(keys.refreshToken, 'e2e-refresh-token');
       localStorage.setItem(keys.developerId, 'e2e-developer');
     },
-    [SessionKeys, accessToken] as const,
+    [StorageKeys, accessToken] as const,
   );
   await page.reload();
 }
@@ -43,5 +38,5 @@ export function readSession(page: Page) {
       refreshToken: localStorage.getItem(keys.refreshToken),
       developerId: localStorage.getItem(keys.developerId),
     };
-  }, SessionKeys);
+  }, StorageKeys);
 }
