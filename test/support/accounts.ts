@@ -101,20 +101,7 @@ export function codesOf(t: TestApp, developerId: string, purpose: CodePurpose) {
 export function developerRow(t: TestApp, email: string) {
   return t.db.kysely
     .selectFrom('developers')
-    .select([
-      'id',
-      'email',
-      'emailNormalized',
-      'name',
-      'mobile',
-      'state',
-      'passwordHash',
-      'verifiedAt',
-      'clientCode',
-      'failedSignIns',
-      'lockedUntil',
-      'tokensValidAfter',
-    ])
+    .selectAll()
     .where('emailNormalized', '=', email.toLowerCase())
     .executeTakeFirst();
 }

@@ -20,18 +20,12 @@ import {
   withResetCode,
 } from '../../../test/support/password-reset.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { authenticatedDeveloperId } from './authenticate.js';
+import { addWhoamiProbe, WHOAMI_PATH } from '../../../test/support/whoami-probe.js';
 
 let t: TestApp;
-const PROBE = '/probe/whoami';
 
 beforeAll(async () => {
-  t = await startTestApp({
-    extend: (app) =>
-      app.get(PROBE, { preHandler: app.authenticate }, (request) => ({
-        id: authenticatedDeveloperId(request),
-      })),
-  });
+  t = await startTestApp({ extend: addWhoamiProbe });
 });
 
 afterAll(async () => {
@@ -45,7 +39,7 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
     const { AccessToken, RefreshToken } = session.body.user_status.AuthenticationResult;
     const probe = new HttpClient(t.baseUrl);
     probe.bearer = AccessToken;
-    expect((await probe.json('GET', PROBE)).status).toBe(200);
+    expect((await probe.json('GET', WHOAMI_PATH)).status).toBe(200);
     t.clock.advance(1000);
 
     const res = await resetPassword(t, dev.email, dev.code);
@@ -65,7 +59,7 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
       .execute();
     expect(live).toEqual([]);
 
-    const refused = await probe.json('GET', PROBE);
+    const refused = await probe.json('GET', WHOAMI_PATH);
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ status: 'error', message: Messages.session.unauthorized });
     const client = await primedClient(t);
@@ -77,7 +71,7 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
     const fresh = await signIn(client, dev.email, NEW_PASSWORD);
     expect(fresh.status).toBe(200);
     probe.bearer = fresh.body.user_status.AuthenticationResult.AccessToken;
-    expect((await probe.json('GET', PROBE)).body).toEqual({ id: dev.id });
+    expect((await probe.json('GET', WHOAMI_PATH)).body).toEqual({ id: dev.id });
   });
 
   it('refuses a reused code', async () => {

@@ -11,20 +11,13 @@ import {
 } from '../../../test/support/accounts.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { authenticatedDeveloperId } from './authenticate.js';
+import { addWhoamiProbe, WHOAMI_PATH } from '../../../test/support/whoami-probe.js';
 import { hashRefreshToken } from './tokens.js';
 
 let t: TestApp;
-const PROBE = '/probe/whoami';
 
 beforeAll(async () => {
-  t = await startTestApp({
-    // A test-only route behind the real preHandler, as the applications routes will use it.
-    extend: (app) =>
-      app.get(PROBE, { preHandler: app.authenticate }, (request) => ({
-        id: authenticatedDeveloperId(request),
-      })),
-  });
+  t = await startTestApp({ extend: addWhoamiProbe });
 });
 
 afterAll(async () => {
@@ -67,7 +60,7 @@ function liveTokens(familyId: string) {
 async function whoami(accessToken: string) {
   const client = new HttpClient(t.baseUrl);
   client.bearer = accessToken;
-  return client.json('GET', PROBE);
+  return client.json('GET', WHOAMI_PATH);
 }
 
 describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
@@ -251,8 +244,8 @@ describe('access tokens on a bearer route', () => {
   });
 
   it('refuse a missing header and other schemes', async () => {
-    expect((await new HttpClient(t.baseUrl).json('GET', PROBE)).body).toEqual(UNAUTHORIZED);
-    const basic = await new HttpClient(t.baseUrl).json('GET', PROBE, {
+    expect((await new HttpClient(t.baseUrl).json('GET', WHOAMI_PATH)).body).toEqual(UNAUTHORIZED);
+    const basic = await new HttpClient(t.baseUrl).json('GET', WHOAMI_PATH, {
       headers: { authorization: `Basic ${signedIn.AccessToken}` },
     });
     expect(basic.status).toBe(401);
