@@ -22,12 +22,18 @@ export interface PendingProof {
   readonly hasDocument: boolean;
 }
 
-/** IP records waiting for the operator: family proof claimed, not yet accepted. */
-export async function listPendingProofs(db: Kysely<Database>): Promise<PendingProof[]> {
-  const rows = await db
+/** IP records claimed with a family proof, joined to their application and its owner. */
+function familyClaims(db: Kysely<Database>) {
+  return db
     .selectFrom('ipRecords')
     .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
     .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .where('ipRecords.familyPending', '=', 1);
+}
+
+/** IP records waiting for the operator: family proof claimed, not yet accepted. */
+export async function listPendingProofs(db: Kysely<Database>): Promise<PendingProof[]> {
+  const rows = await familyClaims(db)
     .select([
       'ipRecords.applicationId',
       'developers.email',
@@ -35,7 +41,6 @@ export async function listPendingProofs(db: Kysely<Database>): Promise<PendingPr
       'ipRecords.createdAt',
       'ipRecords.documentKey',
     ])
-    .where('ipRecords.familyPending', '=', 1)
     .where('ipRecords.adminAccept', '=', 0)
     .orderBy('ipRecords.createdAt')
     .orderBy('ipRecords.applicationId')
@@ -73,10 +78,7 @@ export async function rejectProof(
   ip: string,
 ): Promise<boolean> {
   const found = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('ipRecords')
-      .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
-      .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    const row = await familyClaims(trx)
       .select([
         'ipRecords.documentKey',
         'developers.email',
@@ -85,7 +87,6 @@ export async function rejectProof(
       ])
       .where('ipRecords.applicationId', '=', applicationId)
       .where('ipRecords.ip', '=', ip)
-      .where('ipRecords.familyPending', '=', 1)
       .executeTakeFirst();
     if (row === undefined) return undefined;
     await trx

@@ -45,6 +45,8 @@ const DEVELOPER_COLUMNS = [
   'tokensValidAfter',
 ] as const;
 
+const developers = (db: Db) => db.selectFrom('developers').select(DEVELOPER_COLUMNS);
+
 export function normalizeEmail(email: string): string {
   return email.toLowerCase();
 }
@@ -61,27 +63,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function findDeveloperByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('developers')
-    .select(DEVELOPER_COLUMNS)
-    .where('emailNormalized', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  return developers(db).where('emailNormalized', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
 export function findDeveloperById(db: Db, id: string) {
-  return db
-    .selectFrom('developers')
-    .select(DEVELOPER_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return developers(db).where('id', '=', id).executeTakeFirst();
 }
 
 export function findDeveloperByClientCode(db: Db, clientCode: string) {
-  return db
-    .selectFrom('developers')
-    .select(DEVELOPER_COLUMNS)
-    .where('clientCode', '=', clientCode)
-    .executeTakeFirst();
+  return developers(db).where('clientCode', '=', clientCode).executeTakeFirst();
 }
 
 export async function insertDeveloper(db: Db, developer: NewDeveloper): Promise<void> {
