@@ -4,6 +4,7 @@ import { useBrand } from '../brand.js';
 import { Messages } from '../../contract/messages.js';
 import formStyles from './forms.module.css';
 import styles from './ip-rows.module.css';
+import hidden from './visually-hidden.module.css';
 import { notify } from './notify.js';
 
 interface IpRowsProps {
@@ -54,7 +55,7 @@ export function IpRows({
           const id = `ip-${row.id}`;
           return (
             <li key={row.id} className={styles.row}>
-              <label htmlFor={id} className={styles.visuallyHidden}>
+              <label htmlFor={id} className={hidden.visuallyHidden}>
                 IP address {index + 1}
               </label>
               <input

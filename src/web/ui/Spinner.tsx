@@ -1,11 +1,12 @@
 import styles from './spinner.module.css';
+import hidden from './visually-hidden.module.css';
 
 /** The global loading indicator of the root view (spec section 2). */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className={styles.overlay} role="status" aria-live="polite">
       <span className={styles.wheel} aria-hidden="true" />
-      <span className={styles.label}>{label}</span>
+      <span className={hidden.visuallyHidden}>{label}</span>
     </div>
   );
 }

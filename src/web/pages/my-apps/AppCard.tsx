@@ -3,6 +3,7 @@ import type { Application } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
 import { updateAppPath } from '../../../contract/routes.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
+import hidden from '../../ui/visually-hidden.module.css';
 import styles from './my-apps-page.module.css';
 
 /** 'Next Renewal Date' shows the date part only (spec section 2). */
@@ -49,7 +50,7 @@ export function AppCard({ app }: { app: Application }) {
         }}
       >
         {Messages.screens.viewDetails}
-        <span className={styles.visuallyHidden}> for {app.applicationName}</span>
+        <span className={hidden.visuallyHidden}> for {app.applicationName}</span>
       </a>
     </article>
   );
