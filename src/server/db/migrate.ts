@@ -1,10 +1,16 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as blobStore from './migrations/0002-blob-store.js';
+import * as jobQueue from './migrations/0003-job-queue.js';
+import * as rateLimits from './migrations/0004-rate-limits.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
 const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
+  '0002-blob-store': blobStore,
+  '0003-job-queue': jobQueue,
+  '0004-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = {

@@ -1,0 +1,2 @@
+// Reserved; filled by the change that needs it.
+export async function up(): Promise<void> {}
