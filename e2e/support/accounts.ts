@@ -4,6 +4,7 @@ import type { AuthResponse } from '../../src/contract/auth.js';
 import { StorageKeys } from '../../src/web/session/storage.js';
 import { expect } from './fixtures.js';
 import { waitForCode } from './mailbox.js';
+import { HOME } from './paths.js';
 
 /** A password that follows the sign-up policy (9 to 16 characters, all four kinds). */
 export const GOOD_PASSWORD = 'Sunny-Day42x';
@@ -33,13 +34,13 @@ export function newDeveloper(overrides: Partial<NewDeveloper> = {}): NewDevelope
   };
 }
 
-/** The anti-forgery header for API writes, from the cookie the server sets on any GET. */
+/** The anti-forgery header for API writes, from the cookie the server sets on a page. */
 export async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const read = async () =>
     (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   let token = await read();
   if (token === undefined) {
-    await request.get('/healthz');
+    await request.get(HOME);
     token = await read();
   }
   if (token === undefined) throw new Error('the server set no XSRF-TOKEN cookie');

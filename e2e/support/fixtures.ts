@@ -91,8 +91,26 @@ export const test = base.extend<PortalTestOptions & PortalTestFixtures>({
 
 export { expect };
 
+/**
+ * Waits until every animation that ends has ended (a notice fading in, a dialog sliding up):
+ * axe judges colours as painted, and a half-faded notice fails the contrast rule. Endless
+ * ones (the spinner) never settle and are not waited for.
+ */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
 /** Runs axe (WCAG 2.1 A and AA and best practices) and expects no violation. */
 export async function expectNoAxeViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

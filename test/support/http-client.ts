@@ -24,9 +24,9 @@ export class HttpClient {
     this.cookies.set(name, value);
   }
 
-  /** Loads a page once so the server hands out the anti-forgery cookie. */
+  /** Loads a page once, as a browser does first, so the server hands out the anti-forgery cookie. */
   async prime(): Promise<void> {
-    await this.request('GET', '/healthz');
+    await this.request('GET', '/');
   }
 
   async request(

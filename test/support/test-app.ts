@@ -68,6 +68,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A fake mailer; absent, the app builds the configured one (SMTP or the mailbox). */
   mailer?: Mailer;
+  /** Built web files besides index.html, by path under the web root (e.g. `assets/x.js`). */
+  webFiles?: Readonly<Record<string, string | Buffer>>;
   /** Adds test-only routes (e.g. a probe behind `app.authenticate`) before listening. */
   extend?: (app: App) => void;
 }
@@ -82,6 +84,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const webRoot = path.join(dataDir, 'web');
   await mkdir(webRoot, { recursive: true });
   await writeFile(path.join(webRoot, 'index.html'), WEB_FIXTURE);
+  for (const [name, content] of Object.entries(options.webFiles ?? {})) {
+    await mkdir(path.dirname(path.join(webRoot, name)), { recursive: true });
+    await writeFile(path.join(webRoot, name), content);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

@@ -34,30 +34,25 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** A page is what a browser loads first and reloads: the one answer that hands out the cookie. */
+function isPage(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html');
+}
+
+/**
+ * The cookie is issued only where a client without a valid one needs it (decision 015): on
+ * page responses, and on the 403 that refuses a write for its token, so the web client's one
+ * replay carries the fresh value. Assets, icons, API reads and /healthz never set it, so
+ * shared caches and CDNs can keep them.
+ */
 export function registerXsrf(
   app: FastifyInstance,
   secret: string,
   isHttps: (r: FastifyRequest) => boolean,
 ) {
   const tokens = createXsrfTokens(secret);
-
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
-      done();
-      return;
-    }
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER];
-    const isValid =
-      tokens.isValid(cookie) && typeof header === 'string' && safeEqual(header, cookie);
-    done(isValid ? undefined : new AppError('forbidden', XSRF_REJECTED));
-  });
-
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload, done) => {
-    if (tokens.isValid(request.cookies[XSRF_COOKIE])) {
-      done();
-      return;
-    }
+  const issueCookie = (request: FastifyRequest, reply: FastifyReply) =>
     reply.setCookie(XSRF_COOKIE, tokens.issue(), {
       path: '/',
       sameSite: 'strict',
@@ -65,6 +60,26 @@ export function registerXsrf(
       // The web client reads it to echo it in the header.
       httpOnly: false,
     });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (tokens.isValid(cookie) && typeof header === 'string' && safeEqual(header, cookie)) {
+      done();
+      return;
+    }
+    if (!tokens.isValid(cookie)) issueCookie(request, reply);
+    done(new AppError('forbidden', XSRF_REJECTED));
+  });
+
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload, done) => {
+    if (isPage(reply) && !tokens.isValid(request.cookies[XSRF_COOKIE])) {
+      issueCookie(request, reply);
+    }
     done();
   });
 }

@@ -52,8 +52,12 @@ export interface WebApp {
   sendPage(reply: FastifyReply, pathname: string): FastifyReply;
 }
 
+/** The build's compressed copies (vite.config.ts): chosen by Accept-Encoding, never asked for. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
 /**
  * Serves the built web app: hashed assets cached for a year, every other file for an hour,
+ * each as its brotli or gzip copy when the client accepts one (with `Vary: Accept-Encoding`),
  * index.html only through `sendPage` so the head always carries the route's meta.
  */
 export async function registerWebApp(
@@ -71,7 +75,8 @@ export async function registerWebApp(
     index: false,
     // One route per built file; every other path reaches the not-found handler.
     wildcard: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
+    preCompressed: true,
+    allowedPath: (pathname) => pathname !== '/index.html' && !COMPRESSED_COPY.test(pathname),
     setHeaders(res, filePath) {
       res.header(
         'cache-control',

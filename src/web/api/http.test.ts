@@ -147,6 +147,45 @@ describe('the HTTP client (spec section 7)', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('replays a write once with the fresh anti-forgery cookie its 403 brought', async () => {
+    const seen = fakeApi((request) => {
+      if (request.headers.get('x-xsrf-token') === 'fresh.signature') {
+        return json(201, { status: 'success', message: 'created' });
+      }
+      // The browser stores the Set-Cookie of the refusal before the client sees it.
+      document.cookie = 'XSRF-TOKEN=fresh.signature';
+      return json(403, { status: 'error', message: 'Invalid or missing anti-forgery token' });
+    });
+    await expect(call('post', ApiPaths.createApp, { json: { a: 1 } })).resolves.toEqual({
+      status: 'success',
+      message: 'created',
+    });
+    expect(seen.map((r) => [r.headers.get('x-xsrf-token'), r.body])).toEqual([
+      ['nonce.signature', '{"a":1}'],
+      ['fresh.signature', '{"a":1}'],
+    ]);
+  });
+
+  it('passes a 403 that brought no new cookie to the caller without a replay', async () => {
+    const seen = fakeApi(() => json(403, { status: 'error', message: 'Forbidden' }));
+    await expect(call('put', ApiPaths.app('a1'), { json: {} })).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('replays at most once when every answer brings another cookie', async () => {
+    let issued = 0;
+    const seen = fakeApi(() => {
+      issued += 1;
+      document.cookie = `XSRF-TOKEN=fresh${issued}.signature`;
+      return json(403, { status: 'error', message: 'Invalid or missing anti-forgery token' });
+    });
+    await expect(call('delete', ApiPaths.app('a1'))).rejects.toMatchObject({ status: 403 });
+    expect(seen).toHaveLength(2);
+  });
+
   it('passes a 4xx answer to the caller with its body', async () => {
     fakeApi(() => json(409, { status: 'error', message: 'developer exists' }));
     const error = await call('post', ApiPaths.signup, { json: {} }).catch((e: unknown) => e);

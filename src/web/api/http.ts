@@ -9,6 +9,9 @@ import { startLoading } from './loading.js';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const REPLAY_HEADER = 'X-Portal-Replay';
+// Each replay happens at most once: after a refused anti-forgery token, after a refresh.
+const XSRF_REPLAY = 'xsrf';
+const SESSION_REPLAY = 'session';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's message. */
 export class ApiError extends Error {
@@ -40,6 +43,19 @@ function isUnauthenticated(request: KyRequest): boolean {
 
 function isSameOrigin(request: KyRequest): boolean {
   return new URL(request.url).origin === window.location.origin;
+}
+
+function isWrite(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+/**
+ * A write refused for a missing or stale anti-forgery cookie comes back with a fresh one
+ * (decision 015): true when the cookie now differs from the token the request carried.
+ */
+export function hasFreshXsrfCookie(sentToken: string | null): boolean {
+  const current = readCookie(XSRF_COOKIE);
+  return current !== null && current !== sentToken;
 }
 
 /** Spec section 8: 401 with no refresh token → /login, failing with 401 'Unauthorized'. */
@@ -130,24 +146,41 @@ const base = ky.create({
           request.headers.set('Authorization', `Bearer ${token}`);
         }
         const xsrf = readCookie(XSRF_COOKIE);
-        if (xsrf !== null && request.method !== 'GET' && request.method !== 'HEAD') {
+        if (xsrf !== null && isWrite(request.method)) {
           request.headers.set(XSRF_HEADER, xsrf);
         }
       },
     ],
     afterResponse: [
+      // The refused write ran nothing on the server, so one replay is safe for any method;
+      // beforeRequest puts the fresh cookie in its header.
+      (request, _options, response) => {
+        if (
+          response.status !== 403 ||
+          !isSameOrigin(request) ||
+          !isWrite(request.method) ||
+          request.headers.has(REPLAY_HEADER) ||
+          !hasFreshXsrfCookie(request.headers.get(XSRF_HEADER))
+        ) {
+          return;
+        }
+        const headers = new Headers(request.headers);
+        headers.delete(XSRF_HEADER);
+        headers.set(REPLAY_HEADER, XSRF_REPLAY);
+        return base(new Request(request, { headers }), { retry: 0 });
+      },
       async (request, _options, response) => {
         if (
           response.status !== 401 ||
           isUnauthenticated(request) ||
-          request.headers.has(REPLAY_HEADER)
+          request.headers.get(REPLAY_HEADER) === SESSION_REPLAY
         ) {
           return;
         }
         const accessToken = await renewAccessToken();
         const headers = new Headers(request.headers);
         headers.set('Authorization', `Bearer ${accessToken}`);
-        headers.set(REPLAY_HEADER, '1');
+        headers.set(REPLAY_HEADER, SESSION_REPLAY);
         return base(new Request(request, { headers }), { retry: 0 });
       },
     ],

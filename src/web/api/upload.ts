@@ -1,5 +1,12 @@
 import { StorageKeys } from '../session/storage.js';
-import { ApiError, readCookie, renewAccessToken, XSRF_COOKIE, XSRF_HEADER } from './http.js';
+import {
+  ApiError,
+  hasFreshXsrfCookie,
+  readCookie,
+  renewAccessToken,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './http.js';
 import { startLoading } from './loading.js';
 
 /** Fraction 0..1 of the request body sent so far. */
@@ -37,7 +44,8 @@ function send(method: 'POST' | 'PUT', url: string, body: FormData, onProgress: P
 
 /**
  * A multipart write with upload progress: XMLHttpRequest, since fetch reports none. The
- * session concerns match the HTTP client's: bearer, anti-forgery header, 401 refresh-replay.
+ * session concerns match the HTTP client's: bearer, anti-forgery header (one replay with a
+ * fresh cookie), 401 refresh-replay.
  */
 export async function uploadForm<T>(
   method: 'POST' | 'PUT',
@@ -47,7 +55,11 @@ export async function uploadForm<T>(
 ): Promise<T> {
   const done = startLoading();
   try {
+    const sentXsrf = readCookie(XSRF_COOKIE);
     let answer = await send(method, path, body, onProgress);
+    if (answer.status === 403 && hasFreshXsrfCookie(sentXsrf)) {
+      answer = await send(method, path, body, onProgress);
+    }
     if (answer.status === 401) {
       await renewAccessToken();
       answer = await send(method, path, body, onProgress);

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { createApp, iconField, signedInDeveloper } from '../../../test/support/apps.js';
+import { HttpClient } from '../../../test/support/http-client.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { XSRF_COOKIE, XSRF_REJECTED } from './xsrf.js';
+
+const ASSET = '/assets/main-1a2b3c.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ webFiles: { [ASSET.slice(1)]: 'export {};\n' } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** The XSRF-TOKEN values a response sets. */
+function xsrfSet(res: Response): string[] {
+  return res.headers.getSetCookie().filter((line) => line.startsWith(`${XSRF_COOKIE}=`));
+}
+
+describe('the anti-forgery cookie is issued', () => {
+  it.each(['/', '/login', '/no/such/page'])(
+    'on the page %s when the client has none',
+    async (path) => {
+      const res = await new HttpClient(t.baseUrl).request('GET', path);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(xsrfSet(res)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${XSRF_COOKIE}=[\\w-]+\\.[\\w-]+; Path=/; SameSite=Strict$`),
+        ),
+      ]);
+    },
+  );
+
+  it('on a page when the cookie is stale (signed with another secret)', async () => {
+    const client = new HttpClient(t.baseUrl);
+    client.setCookie(XSRF_COOKIE, 'nonce.c2lnbmVkLWVsc2V3aGVyZQ');
+    const res = await client.request('GET', '/');
+    expect(xsrfSet(res)).toHaveLength(1);
+    expect(client.cookie(XSRF_COOKIE)).not.toBe('nonce.c2lnbmVkLWVsc2V3aGVyZQ');
+  });
+
+  it('not again on a page while the client holds a valid one', async () => {
+    const client = new HttpClient(t.baseUrl);
+    await client.prime();
+    expect(xsrfSet(await client.request('GET', '/login'))).toEqual([]);
+  });
+});
+
+describe('the anti-forgery cookie is never set', () => {
+  it.each([
+    ['a built asset', ASSET],
+    ['/healthz', '/healthz'],
+    ['an API read without a session', ApiPaths.apps],
+    ['an unknown API path', '/api/v1/nothing'],
+  ])('on %s', async (_name, path) => {
+    const res = await new HttpClient(t.baseUrl).request('GET', path);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('on a signed-in API read or an uploaded icon', async () => {
+    const dev = await signedInDeveloper(t);
+    const id = await createApp(dev.client, iconField());
+    const fresh = new HttpClient(t.baseUrl);
+    fresh.bearer = dev.client.bearer;
+    const read = await fresh.request('GET', ApiPaths.app(id));
+    expect(read.status).toBe(200);
+    expect(read.headers.getSetCookie()).toEqual([]);
+    const { logoUrl } = (await read.json()) as { logoUrl: string };
+    const icon = await new HttpClient(t.baseUrl).request('GET', new URL(logoUrl).pathname);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('a write without a valid cookie', () => {
+  it('is refused with 403 and a fresh cookie, with which the same write passes', async () => {
+    const client = new HttpClient(t.baseUrl);
+    const refused = await client.json('POST', '/api/v1/nothing', { json: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ status: 'error', message: XSRF_REJECTED });
+    expect(client.cookie(XSRF_COOKIE)).toMatch(/^[\w-]+\.[\w-]+$/);
+    const replayed = await client.json('POST', '/api/v1/nothing', { json: {} });
+    expect(replayed.status).toBe(404);
+  });
+
+  it('keeps a valid cookie when only the header is wrong', async () => {
+    const client = new HttpClient(t.baseUrl);
+    await client.prime();
+    const res = await client.request('POST', '/api/v1/nothing', { json: {}, xsrf: false });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { request } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+const SCRIPT = Buffer.from(`export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`);
+const SCRIPT_PATH = '/assets/main-1a2b3c.js';
+const ICON = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Buffer;
+}
+
+/** A GET that sends exactly these headers and keeps the body as it came over the wire. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    webFiles: {
+      [SCRIPT_PATH.slice(1)]: SCRIPT,
+      [`${SCRIPT_PATH.slice(1)}.br`]: brotliCompressSync(SCRIPT),
+      [`${SCRIPT_PATH.slice(1)}.gz`]: gzipSync(SCRIPT),
+      'favicon.svg': ICON,
+    },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('built files by Accept-Encoding', () => {
+  it('sends the brotli copy when brotli is accepted', async () => {
+    const res = await rawGet(t.baseUrl + SCRIPT_PATH, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.body)).toEqual(SCRIPT);
+  });
+
+  it('sends the gzip copy when gzip is the best accepted', async () => {
+    const res = await rawGet(t.baseUrl + SCRIPT_PATH, { 'accept-encoding': 'gzip, deflate' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.body)).toEqual(SCRIPT);
+  });
+
+  it.each([
+    ['no Accept-Encoding', {}],
+    ['identity only', { 'accept-encoding': 'identity' }],
+  ])('sends the raw file with %s', async (_name, headers) => {
+    const res = await rawGet(t.baseUrl + SCRIPT_PATH, headers);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toEqual(SCRIPT);
+  });
+
+  it('sends the raw file when the build left no compressed copy', async () => {
+    const res = await rawGet(`${t.baseUrl}/favicon.svg`, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toEqual(ICON);
+  });
+
+  it.each(['.br', '.gz'])('answers a request for the %s copy itself with 404', async (ext) => {
+    const res = await rawGet(t.baseUrl + SCRIPT_PATH + ext, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(404);
+  });
+});
