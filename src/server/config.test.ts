@@ -138,15 +138,15 @@ describe('loadConfig', () => {
     expect(loadShedding.maxHeapUsedBytes / heapLimit).toBeCloseTo(0.9, 2);
     expect(
       loadConfig({
-        SHED_EVENT_LOOP_DELAY_MS: '0',
+        SHED_LOOP_DELAY_MS: '0',
         SHED_HEAP_USED_MB: '512',
-        SHED_RETRY_AFTER_SECONDS: '3',
+        SHED_RETRY_SECONDS: '3',
       }).loadShedding,
     ).toEqual({
       maxEventLoopDelayMs: 0,
       maxHeapUsedBytes: 512 * 1024 * 1024,
       retryAfterSeconds: 3,
     });
-    expect(() => loadConfig({ SHED_RETRY_AFTER_SECONDS: '0' })).toThrow(/SHED_RETRY_AFTER_SECONDS/);
+    expect(() => loadConfig({ SHED_RETRY_SECONDS: '0' })).toThrow(/SHED_RETRY_SECONDS/);
   });
 });

@@ -284,10 +284,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metrics,
     loadShedding: {
-      maxEventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxEventLoopDelayMs: integer(env, 'SHED_LOOP_DELAY_MS', 1000, 0, 60_000),
       maxHeapUsedBytes:
         integer(env, 'SHED_HEAP_USED_MB', defaultHeapLimitMb(), 0, 1_048_576) * 1024 * 1024,
-      retryAfterSeconds: integer(env, 'SHED_RETRY_AFTER_SECONDS', 10, 1, 3600),
+      retryAfterSeconds: integer(env, 'SHED_RETRY_SECONDS', 10, 1, 3600),
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
   };

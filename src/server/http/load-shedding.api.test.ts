@@ -31,7 +31,7 @@ function blockEventLoop(ms: number) {
 
 describe(`load shedding (${engine})`, () => {
   it('answers 503 with Retry-After past the heap limit, and /healthz says so', async () => {
-    t = await startTestApp({ env: { SHED_HEAP_USED_MB: '1', SHED_RETRY_AFTER_SECONDS: '7' } });
+    t = await startTestApp({ env: { SHED_HEAP_USED_MB: '1', SHED_RETRY_SECONDS: '7' } });
     const { baseUrl } = t;
     const shed = await vi.waitFor(
       async () => {
@@ -55,7 +55,7 @@ describe(`load shedding (${engine})`, () => {
   });
 
   it('answers 503 after the event loop stalled past its limit, then recovers', async () => {
-    t = await startTestApp({ env: { SHED_EVENT_LOOP_DELAY_MS: '10' } });
+    t = await startTestApp({ env: { SHED_LOOP_DELAY_MS: '10' } });
     const { baseUrl } = t;
     // The sample after the stall is due first when the loop runs again, before this
     // request reaches the server; the stall dominates the mean delay it measures.
