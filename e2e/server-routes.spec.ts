@@ -21,7 +21,12 @@ test('/healthz reports the server and the database up', async ({ request }) => {
   const response = await request.get('/healthz');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ status: 'success', message: 'ok', database: 'up' });
+  expect(await response.json()).toEqual({
+    status: 'success',
+    message: 'ok',
+    database: 'up',
+    load: 'normal',
+  });
 });
 
 for (const path of SCREEN_PATHS) {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { freePort } from './portal-process.js';
+import { freePort } from '../../test/support/free-port.js';
 
 /** Not copied: installed, built, generated or run-time folders of the checkout. */
 const SKIPPED = new Set([

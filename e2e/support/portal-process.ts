@@ -1,24 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, loopbackPortalEnv } from '../../test/support/free-port.js';
 
 export const SERVER_ENTRY = path.resolve('dist/server/main.js');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface PortalProcess {
   readonly child: ChildProcess;
@@ -32,14 +17,7 @@ export async function startPortal(env: Record<string, string>): Promise<PortalPr
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      ...env,
-    },
+    env: { ...loopbackPortalEnv(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -15,6 +15,8 @@ export const E2E_ENV = {
   // Every spec signs up from 127.0.0.1: the per-IP limit of the account calls would refuse
   // a full run. Rate limits are pinned by the API tests, not here.
   RATE_LIMIT_PER_MINUTE: '1000',
+  // /metrics on the main port behind this token (e2e/metrics.spec.ts reads it).
+  METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef',
 } as const;
 
 export const LEGACY_DOMAINS = E2E_ENV.LEGACY_DOMAINS.split(',');

@@ -17,7 +17,7 @@ describe('health', () => {
   it('answers 200 when the database answers', async () => {
     const res = await new HttpClient(t.baseUrl).json('GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: 'ok', database: 'up' });
+    expect(res.body).toEqual({ status: 'success', message: 'ok', database: 'up', load: 'normal' });
   });
 });
 

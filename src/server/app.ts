@@ -21,13 +21,18 @@ import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
+import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
+import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
 import { createMailboxMailer } from './mail/mailbox-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
+import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
+import { createMetrics, registerRequestMetrics, type Metrics } from './metrics/metrics.js';
 import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
 import { createFileStore } from './storage/file-store.js';
@@ -70,14 +75,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const metrics = createMetrics(deps.db, deps.clock);
+  registerRequestId(app);
+  registerRequestMetrics(app, metrics.registry);
+  registerDrainOnClose(app);
   const isHttps = (request: FastifyRequest) => request.protocol === 'https';
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config, isHttps);
   await app.register(fastifyCookie);
   registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
+  // After the cookie parser: the anti-forgery onSend hook reads the cookies of shed requests.
+  await registerLoadShedding(app, config.loadShedding);
 
-  registerHealthRoutes(app, deps.db);
-  await registerAccounts(app, deps);
+  registerHealthRoutes(
+    app,
+    deps.db,
+    () => app.isUnderPressure(),
+    config.loadShedding.retryAfterSeconds,
+  );
+  registerMetricsEndpoint(app, metrics.registry, config.metrics);
+  await registerAccounts(app, deps, metrics);
   await registerApplications(app, deps);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
@@ -94,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Sign-up, codes, sign-in, sessions, password reset and hand-off login; /dev in embedded mode. */
-async function registerAccounts(app: App, deps: AppDeps) {
+async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics) {
   const { config, clock } = deps;
   const db = deps.db.kysely;
   const mailer =
@@ -102,7 +119,14 @@ async function registerAccounts(app: App, deps: AppDeps) {
     (config.smtpUrl === undefined
       ? createMailboxMailer(db, clock, app.log)
       : createSmtpMailer(config.smtpUrl, config.mailFrom));
-  const authDeps: AuthDeps = { db, clock, secrets: deps.secrets, mailer, config };
+  const authDeps: AuthDeps = {
+    db,
+    clock,
+    secrets: deps.secrets,
+    mailer,
+    config,
+    events: metrics.auth,
+  };
   const flowProvider =
     config.mode === 'embedded'
       ? await loadFlowProvider(config.dataDir, {
@@ -120,7 +144,7 @@ async function registerAccounts(app: App, deps: AppDeps) {
       tokensValidAfter: async (id) => (await findDeveloperById(db, id))?.tokensValidAfter,
     }),
   );
-  await registerRateLimits(app);
+  await registerRateLimits(app, metrics.rateLimitRefused);
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
     reset: createPasswordResetService(authDeps),

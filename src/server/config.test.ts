@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -111,5 +112,41 @@ describe('loadConfig', () => {
       { name: 'Zeta Coin', url: 'https://coin.example/' },
       { name: 'Zeta Fund', url: 'https://fund.example/' },
     ]);
+  });
+
+  it('keeps metrics off unless a port or a token is configured', () => {
+    expect(loadConfig({}).metrics).toEqual({
+      port: undefined,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+    const token = 't'.repeat(32);
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', token });
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).not.toThrow(/short/);
+  });
+
+  it('sheds load past 1 s of event-loop delay or 90% of the heap limit unless configured', () => {
+    const heapLimit = getHeapStatistics().heap_size_limit;
+    const { loadShedding } = loadConfig({});
+    expect(loadShedding.maxEventLoopDelayMs).toBe(1000);
+    expect(loadShedding.retryAfterSeconds).toBe(10);
+    expect(loadShedding.maxHeapUsedBytes / heapLimit).toBeCloseTo(0.9, 2);
+    expect(
+      loadConfig({
+        SHED_LOOP_DELAY_MS: '0',
+        SHED_HEAP_USED_MB: '512',
+        SHED_RETRY_SECONDS: '3',
+      }).loadShedding,
+    ).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 512 * 1024 * 1024,
+      retryAfterSeconds: 3,
+    });
+    expect(() => loadConfig({ SHED_RETRY_SECONDS: '0' })).toThrow(/SHED_RETRY_SECONDS/);
   });
 });

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
@@ -32,6 +33,21 @@ export interface AppRules {
   readonly ipChangeCooldownDays: number;
 }
 
+export interface MetricsSettings {
+  /** A listener of its own for `/metrics`; undefined: none. */
+  readonly port: number | undefined;
+  readonly host: string;
+  /** Bearer token `/metrics` asks for; set without a port, `/metrics` is on the main port. */
+  readonly token: string | undefined;
+}
+
+/** Limits past which requests are refused with 503 and `Retry-After` (0 turns a check off). */
+export interface LoadSheddingSettings {
+  readonly maxEventLoopDelayMs: number;
+  readonly maxHeapUsedBytes: number;
+  readonly retryAfterSeconds: number;
+}
+
 export interface Config {
   readonly mode: Mode;
   readonly port: number;
@@ -49,6 +65,10 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   readonly apps: AppRules;
   readonly brand: Brand;
+  readonly metrics: MetricsSettings;
+  readonly loadShedding: LoadSheddingSettings;
+  /** How long a stop waits for in-flight requests before it exits with code 1. */
+  readonly shutdownGraceMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -188,6 +208,16 @@ export function loadConfig(env: Env = process.env): Config {
     fail('FLOW_PUBLIC_KEY', 'must be an RSA public key in SPKI PEM form', '<key>');
   }
 
+  const metricsPort = optional(env, 'METRICS_PORT');
+  const metrics: MetricsSettings = {
+    port: metricsPort === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 1, 65535),
+    host: text(env, 'METRICS_HOST', '127.0.0.1'),
+    token: secret(env, 'METRICS_TOKEN'),
+  };
+  if (metrics.port !== undefined && metrics.port === port) {
+    fail('METRICS_PORT', 'must differ from PORT', String(metrics.port));
+  }
+
   const config: Config = {
     mode,
     port,
@@ -252,8 +282,21 @@ export function loadConfig(env: Env = process.env): Config {
       flowLoginUrl,
       flowApplicationId,
     },
+    metrics,
+    loadShedding: {
+      maxEventLoopDelayMs: integer(env, 'SHED_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxHeapUsedBytes:
+        integer(env, 'SHED_HEAP_USED_MB', defaultHeapLimitMb(), 0, 1_048_576) * 1024 * 1024,
+      retryAfterSeconds: integer(env, 'SHED_RETRY_SECONDS', 10, 1, 3600),
+    },
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
   };
   return deepFreeze(config);
+}
+
+/** 90% of V8's heap limit: past it the process spends its time collecting garbage. */
+function defaultHeapLimitMb(): number {
+  return Math.floor((getHeapStatistics().heap_size_limit * 0.9) / (1024 * 1024));
 }
 
 function isPublicKeyPem(pem: string): boolean {

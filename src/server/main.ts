@@ -7,8 +7,6 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 function readConfig(): Config {
   try {
     return loadConfig();
@@ -36,7 +34,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
+  }, config.shutdownGraceMs);
   force.unref();
   await app.close();
   await db.close();

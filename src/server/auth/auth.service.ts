@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Secrets } from '../secrets.js';
+import type { AuthEvents } from './auth-events.js';
 import {
   clearSignInFailures,
   findDeveloperByEmail,
@@ -32,6 +33,7 @@ export interface AuthDeps {
   readonly secrets: Secrets;
   readonly mailer: Mailer;
   readonly config: Config;
+  readonly events: AuthEvents;
 }
 
 export interface SignedIn {
@@ -117,10 +119,12 @@ export function createAuthService(deps: AuthDeps) {
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) {
         await verifyAgainstDummy(input.password);
+        deps.events.signIn('bad_credentials');
         throw badCredentials();
       }
       const now = clock.now();
       if (developer.lockedUntil !== null && developer.lockedUntil > now) {
+        deps.events.signIn('locked');
         const seconds = secondsUntil(developer.lockedUntil - now);
         throw new RetryLaterError(Messages.auth.accountLocked(seconds), seconds);
       }
@@ -130,13 +134,19 @@ export function createAuthService(deps: AuthDeps) {
           : await verifyPassword(developer.passwordHash, input.password);
       if (!isValid) {
         const lockMs = lockoutMs(await recordFailedSignIn(db, developer.id));
-        if (lockMs > 0) await setLockedUntil(db, developer.id, now + lockMs);
+        if (lockMs > 0) {
+          await setLockedUntil(db, developer.id, now + lockMs);
+          deps.events.lockout();
+        }
+        deps.events.signIn('bad_credentials');
         throw badCredentials();
       }
       if (developer.failedSignIns > 0) await clearSignInFailures(db, developer.id);
       if (developer.verifiedAt === null) {
+        deps.events.signIn('unverified');
         throw new AppError('forbidden', Messages.login.developerNotVerified);
       }
+      deps.events.signIn('success');
       return { developer, tokens: await startSession(sessionDeps(deps), developer, now) };
     },
 

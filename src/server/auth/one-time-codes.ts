@@ -6,6 +6,7 @@ import type { CodePurpose, Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { codeMail } from '../mail/templates.js';
+import type { AuthEvents } from './auth-events.js';
 import { lockDeveloper } from './auth.repository.js';
 import { CodeRules, codeHashesMatch, generateCode, hashCode } from './codes.js';
 import {
@@ -83,7 +84,7 @@ export async function checkCode(
 
 /** Mails a freshly issued code to the developer. */
 export async function mailCode(
-  deps: { readonly mailer: Mailer; readonly config: Config },
+  deps: { readonly mailer: Mailer; readonly config: Config; readonly events: AuthEvents },
   developer: { readonly email: string; readonly name: string },
   purpose: CodePurpose,
   code: string,
@@ -99,4 +100,5 @@ export async function mailCode(
       validMinutes: CodeRules.ttlMs / 60_000,
     }),
   );
+  deps.events.codeSent(purpose);
 }

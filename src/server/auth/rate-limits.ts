@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../contract/messages.js';
 import { AppError } from '../errors.js';
 
@@ -23,9 +23,13 @@ const MINUTE_MS = 60_000;
  * Per-IP limits on the unauthenticated account calls (issue 3). The counters live in the
  * process: each instance behind a load balancer limits on its own (see docs/decisions/010).
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  onRefused: (request: FastifyRequest) => void,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    onExceeded: onRefused,
     errorResponseBuilder: (_request, context) => {
       const seconds = secondsUntil(context.ttl);
       return new RetryLaterError(Messages.auth.tooManyRequests(seconds), seconds);

@@ -15,11 +15,20 @@ import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** pg's pool at this moment: connections open, of them idle, and queries waiting for one. */
+export interface PoolUse {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
 export interface Db {
   readonly kysely: Kysely<Database>;
   readonly engine: Engine;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The connection pool's use on PostgreSQL; undefined on SQLite (one connection). */
+  poolUse(): PoolUse | undefined;
   close(): Promise<void>;
 }
 
@@ -75,9 +84,14 @@ export function openDatabase(options: DbOptions): Db {
       max: options.maxConnections ?? 10,
       types: bigintAsNumber(),
     });
+    // An idle connection that PostgreSQL drops (a restart, a failover) is an 'error' event
+    // on the pool, which would kill the process unheard. pg discards that connection by
+    // itself and the next query opens a new one; queries in flight fail on their own.
+    pool.on('error', () => undefined);
     return wrap(
       new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
       'postgres',
+      () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     );
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -92,13 +106,15 @@ export function openDatabase(options: DbOptions): Db {
       plugins,
     }),
     'sqlite',
+    () => undefined,
   );
 }
 
-function wrap(kysely: Kysely<Database>, engine: Engine): Db {
+function wrap(kysely: Kysely<Database>, engine: Engine, poolUse: Db['poolUse']): Db {
   return {
     kysely,
     engine,
+    poolUse,
     async ping() {
       try {
         await sql`select 1`.execute(kysely);
