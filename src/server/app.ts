@@ -28,9 +28,12 @@ import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
-import { createMailboxMailer } from './mail/mailbox-mailer.js';
+import { ResetCodeJob } from './auth/reset-code-job.js';
+import { JobHandlers } from './jobs/job-handlers.js';
+import { createJobWorker, type JobWorker } from './jobs/job-worker.js';
+import { createMailer } from './mail/create-mailer.js';
+import { MailJob } from './mail/mail-job.js';
 import type { Mailer } from './mail/mailer.js';
-import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { createMetrics, registerRequestMetrics, type Metrics } from './metrics/metrics.js';
 import type { Secrets } from './secrets.js';
@@ -54,6 +57,13 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job worker: started when the app is ready, stopped when it closes. */
+    jobs: JobWorker;
+  }
+}
 
 /** Builds the whole server from its dependencies; main.ts only supplies real ones. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -94,7 +104,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config.loadShedding.retryAfterSeconds,
   );
   registerMetricsEndpoint(app, metrics.registry, config.metrics);
-  await registerAccounts(app, deps, metrics);
+  const handlers = new JobHandlers();
+  app.decorate(
+    'jobs',
+    createJobWorker({
+      db: deps.db,
+      clock: deps.clock,
+      handlers,
+      settings: config.jobs,
+      log: app.log,
+    }),
+  );
+  app.addHook('onReady', (done) => {
+    app.jobs.start();
+    done();
+  });
+  app.addHook('onClose', () => app.jobs.stop());
+  await registerAccounts(app, deps, metrics, handlers);
   await registerApplications(app, deps);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
@@ -111,22 +137,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Sign-up, codes, sign-in, sessions, password reset and hand-off login; /dev in embedded mode. */
-async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics) {
+async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handlers: JobHandlers) {
   const { config, clock } = deps;
   const db = deps.db.kysely;
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl === undefined
-      ? createMailboxMailer(db, clock, app.log)
-      : createSmtpMailer(config.smtpUrl, config.mailFrom));
+  const mailer = deps.mailer ?? createMailer(config, db, clock, app.log);
   const authDeps: AuthDeps = {
     db,
     clock,
     secrets: deps.secrets,
-    mailer,
+    jobs: app.jobs,
     config,
     events: metrics.auth,
   };
+  const reset = createPasswordResetService(authDeps);
+  handlers
+    .register(MailJob, (mail) => mailer.send(mail))
+    .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email));
   const flowProvider =
     config.mode === 'embedded'
       ? await loadFlowProvider(config.dataDir, {
@@ -147,7 +173,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics) {
   await registerRateLimits(app, metrics.rateLimitRefused);
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
-    reset: createPasswordResetService(authDeps),
+    reset,
     loginWithFlow: (token) => loginWithFlow(authDeps, verifyFlowToken, token),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import type { JobSettings } from './jobs/job-worker.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
 export class ConfigError extends Error {
@@ -69,6 +70,7 @@ export interface Config {
   readonly loadShedding: LoadSheddingSettings;
   /** How long a stop waits for in-flight requests before it exits with code 1. */
   readonly shutdownGraceMs: number;
+  readonly jobs: JobSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -239,6 +241,12 @@ export function loadConfig(env: Env = process.env): Config {
       jwksUrl,
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
+    jobs: {
+      pollIntervalMs: integer(env, 'JOBS_POLL_INTERVAL_MS', 1000, 10, 3_600_000),
+      leaseMs: integer(env, 'JOBS_LEASE_MS', 120_000, 1000, 86_400_000),
+      retryBaseMs: integer(env, 'JOBS_RETRY_BASE_MS', 1000, 1, 3_600_000),
+      retryMaxMs: integer(env, 'JOBS_RETRY_MAX_MS', 600_000, 1, 86_400_000),
+    },
     apps: {
       renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),
       maxIpsPerApp,

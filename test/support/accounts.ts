@@ -31,8 +31,9 @@ export async function primedClient(t: TestApp): Promise<HttpClient> {
   return client;
 }
 
-/** The newest code mailed to `email` through the embedded mailbox. */
+/** The newest code mailed to `email` through the embedded mailbox, once the queue is drained. */
 export async function mailedCode(t: TestApp, email: string): Promise<string> {
+  await t.drainJobs();
   const row = await t.db.kysely
     .selectFrom('mailboxMessages')
     .select('textBody')
@@ -128,5 +129,6 @@ export async function signUpRecorded(t: TestApp, mailer: RecordingMailer) {
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   const row = await developerRow(t, body.email);
   if (row === undefined) throw new Error('not stored');
+  await t.drainJobs();
   return { client, email: body.email, id: row.id, code: mailer.lastCode(body.email) };
 }

@@ -32,6 +32,8 @@ export interface TestApp {
   readonly clock: TestClock;
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** Runs every due job (mail included) and resolves when none is left: no sleeps. */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     dataDir,
     baseUrl: `http://127.0.0.1:${address.port}`,
+    drainJobs: () => app.jobs.drain(),
     async close() {
       await app.close();
       await db.close();

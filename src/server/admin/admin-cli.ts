@@ -2,13 +2,14 @@ import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createMailboxMailer } from '../mail/mailbox-mailer.js';
-import { createSmtpMailer } from '../mail/smtp-mailer.js';
+import { createJobQueue } from '../jobs/job-worker.js';
 import { createFileStore } from '../storage/file-store.js';
+import { runJobsCommand } from './jobs-command.js';
 import { runProofsCommand } from './proofs.js';
 
-// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>`.
-// Same configuration, database and files as the server.
+// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>` and
+// `npm run admin -- jobs list|retry <jobId>`. Same configuration, database and files as the
+// server; mail they cause is queued, and a running server's worker sends it.
 let config;
 try {
   config = loadConfig();
@@ -22,24 +23,21 @@ try {
 const db = openDatabase(config);
 try {
   await migrateToLatest(db.kysely);
-  const log = {
-    info: (details: Record<string, unknown>, message: string) => console.log(message, details),
-  };
-  const mailer =
-    config.smtpUrl === undefined
-      ? createMailboxMailer(db.kysely, systemClock, log)
-      : createSmtpMailer(config.smtpUrl, config.mailFrom);
-  const result = await runProofsCommand(
-    {
-      db: db.kysely,
-      files: createFileStore(config.dataDir),
-      mailer,
-      clock: systemClock,
-      productName: config.brand.productName,
-      publicUrl: config.publicUrl,
-    },
-    process.argv.slice(2),
-  );
+  const args = process.argv.slice(2);
+  const result =
+    args[0] === 'jobs'
+      ? await runJobsCommand({ db: db.kysely, clock: systemClock }, args)
+      : await runProofsCommand(
+          {
+            db: db.kysely,
+            files: createFileStore(config.dataDir),
+            jobs: createJobQueue(systemClock),
+            clock: systemClock,
+            productName: config.brand.productName,
+            publicUrl: config.publicUrl,
+          },
+          args,
+        );
   for (const line of result.lines) console.log(line);
   process.exitCode = result.exitCode;
 } finally {

@@ -10,7 +10,7 @@ import {
 import { makePdf } from '../../../test/support/png.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { createFileStore } from '../storage/file-store.js';
-import { createMailboxMailer } from '../mail/mailbox-mailer.js';
+import { createJobQueue } from '../jobs/job-worker.js';
 import { runProofsCommand, type ProofsDeps } from './proofs.js';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   deps = {
     db: t.db.kysely,
     files: createFileStore(t.dataDir),
-    mailer: createMailboxMailer(t.db.kysely, t.clock, { info: () => undefined }),
+    jobs: createJobQueue(t.clock),
     clock: t.clock,
     productName: t.config.brand.productName,
     publicUrl: t.config.publicUrl,
@@ -73,6 +73,8 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(rejected.exitCode).toBe(0);
     expect(await ipRows(t, id)).toEqual([]);
     expect(await storedFiles(t, 'documents')).not.toContain(key);
+    // Queued by the command as the CLI does (no local worker): the server's worker sends it.
+    await t.drainJobs();
     const mail = await t.db.kysely
       .selectFrom('mailboxMessages')
       .select(['subject', 'textBody'])

@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
+import type { JobQueue } from '../jobs/job-definition.js';
 import { escapeHtml } from '../mail/html.js';
-import type { Mail, Mailer } from '../mail/mailer.js';
+import { MailJob } from '../mail/mail-job.js';
+import type { Mail } from '../mail/mailer.js';
 import type { FileStore } from '../storage/file-store.js';
 
 export interface ProofsDeps {
   readonly db: Kysely<Database>;
   readonly files: FileStore;
-  readonly mailer: Mailer;
+  readonly jobs: JobQueue;
   readonly clock: Clock;
   readonly productName: string;
   readonly publicUrl: string;
@@ -71,7 +73,10 @@ export async function acceptProof(
   return result.numUpdatedRows > 0n;
 }
 
-/** Removes the IP record and its document, and tells the developer. False when not found. */
+/**
+ * Removes the IP record and its document, and queues the mail that tells the developer in
+ * the same transaction. False when not found.
+ */
 export async function rejectProof(
   deps: ProofsDeps,
   applicationId: string,
@@ -94,20 +99,23 @@ export async function rejectProof(
       .where('applicationId', '=', applicationId)
       .where('ip', '=', ip)
       .execute();
+    await deps.jobs.enqueue(
+      trx,
+      MailJob,
+      rejectionMail({
+        to: row.email,
+        name: row.name,
+        appName: row.appName,
+        ip,
+        productName: deps.productName,
+        publicUrl: deps.publicUrl,
+      }),
+    );
     return row;
   });
   if (found === undefined) return false;
+  deps.jobs.nudge();
   if (found.documentKey !== null) await deps.files.remove('documents', found.documentKey);
-  await deps.mailer.send(
-    rejectionMail({
-      to: found.email,
-      name: found.name,
-      appName: found.appName,
-      ip,
-      productName: deps.productName,
-      publicUrl: deps.publicUrl,
-    }),
-  );
   return true;
 }
 

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { JobQueue } from '../jobs/job-definition.js';
 import type { Secrets } from '../secrets.js';
 import type { AuthEvents } from './auth-events.js';
 import {
@@ -21,7 +21,7 @@ import {
 } from './auth.repository.js';
 import { consumeCode } from './codes.repository.js';
 import { lockoutMs } from './lockout.js';
-import { checkCode, issueCode, mailCode } from './one-time-codes.js';
+import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { RetryLaterError, secondsUntil } from './rate-limits.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
@@ -31,7 +31,7 @@ export interface AuthDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly secrets: Secrets;
-  readonly mailer: Mailer;
+  readonly jobs: JobQueue;
   readonly config: Config;
   readonly events: AuthEvents;
 }
@@ -58,9 +58,8 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
       const id = randomUUID();
-      let code: string;
       try {
-        code = await db.transaction().execute(async (trx) => {
+        await db.transaction().execute(async (trx) => {
           await insertDeveloper(trx, {
             id,
             email: input.email,
@@ -72,14 +71,15 @@ export function createAuthService(deps: AuthDeps) {
             clientCode: null,
             createdAt: now,
           });
-          return issueCode(trx, codeSecret, now, id, 'verify');
+          const code = await issueCode(trx, codeSecret, now, id, 'verify');
+          await enqueueCodeMail(deps, trx, input, 'verify', code);
         });
       } catch (error) {
         // Two sign-ups of one address at once: the unique index decides.
         if (isUniqueViolation(error)) throw exists();
         throw error;
       }
-      await mailCode(deps, input, 'verify', code);
+      deps.jobs.nudge();
     },
 
     async confirm(input: ConfirmRequest): Promise<void> {
@@ -104,10 +104,11 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('conflict', Messages.auth.alreadyVerified);
       }
       const now = clock.now();
-      const code = await db
-        .transaction()
-        .execute((trx) => issueCode(trx, codeSecret, now, developer.id, 'verify'));
-      await mailCode(deps, developer, 'verify', code);
+      await db.transaction().execute(async (trx) => {
+        const code = await issueCode(trx, codeSecret, now, developer.id, 'verify');
+        await enqueueCodeMail(deps, trx, developer, 'verify', code);
+      });
+      deps.jobs.nudge();
     },
 
     /**

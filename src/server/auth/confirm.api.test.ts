@@ -92,6 +92,7 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { email: dev.email },
     });
     expect(resend.status).toBe(200);
+    await t.drainJobs();
     const fresh = mailer.lastCode(dev.email);
     const codes = await codesOf(t, dev.id, 'verify');
     expect(codes.map((c) => c.supersededAt)).toEqual([t.clock.now(), null]);
@@ -138,6 +139,7 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     }
     t.clock.advance(60_000);
     await client.json('POST', ApiPaths.sendConfirmation, { json: { email: dev.email } });
+    await t.drainJobs();
     const fresh = mailer.lastCode(dev.email);
     expect((await codesOf(t, dev.id, 'verify'))[1]?.attempts).toBe(3);
     for (let i = 0; i < 2; i++) {
@@ -189,6 +191,7 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const dev = await signUpRecorded(t, mailer);
     const { client } = dev;
     await client.json('POST', ApiPaths.forgotPassword, { json: { email: dev.email } });
+    await t.drainJobs();
     const resetCode = mailer.lastCode(dev.email);
     const res = await client.json('POST', ApiPaths.confirm, {
       json: { email: dev.email, code: resetCode },

@@ -83,6 +83,41 @@ describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(await mailCount(dev.email)).toBe(mails);
   });
 
+  it('takes about as long for an unknown address as for a known one', async () => {
+    const dev = await createDeveloper(t);
+    const client = await primedClient(t);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await client.json('POST', ApiPaths.forgotPassword, { json: { email } });
+      const ms = performance.now() - start;
+      expect(res.body).toEqual(SENT);
+      // The queued work (a code and its mail for the known address) runs outside the timing.
+      await t.drainJobs();
+      t.clock.advance(60_000);
+      return ms;
+    };
+    await timed(uniqueEmail());
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      known.push(await timed(dev.email));
+      unknown.push(await timed(uniqueEmail()));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[4] ?? 0;
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(1 / 2.5);
+    expect(ratio).toBeLessThan(2.5);
+    expect(await mailCount(dev.email)).toBeGreaterThan(1);
+    // The addresses people typed are not kept once their requests are handled.
+    const requests = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['payload', 'doneAt'])
+      .where('kind', '=', 'auth.reset-code')
+      .execute();
+    expect(requests.length).toBeGreaterThanOrEqual(19);
+    expect(requests.every((job) => job.payload === null && job.doneAt !== null)).toBe(true);
+  });
+
   it('answers 400 for a bad e-mail or an extra field', async () => {
     const client = await primedClient(t);
     const bad = await client.json('POST', ApiPaths.forgotPassword, { json: { email: 'x@' } });

@@ -4,7 +4,8 @@ import { Messages } from '../../contract/messages.js';
 import type { Config } from '../config.js';
 import type { CodePurpose, Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { JobQueue } from '../jobs/job-definition.js';
+import { MailJob } from '../mail/mail-job.js';
 import { codeMail } from '../mail/templates.js';
 import type { AuthEvents } from './auth-events.js';
 import { lockDeveloper } from './auth.repository.js';
@@ -82,14 +83,17 @@ export async function checkCode(
   return live.id;
 }
 
-/** Mails a freshly issued code to the developer. */
-export async function mailCode(
-  deps: { readonly mailer: Mailer; readonly config: Config; readonly events: AuthEvents },
+/** Queues the mail of a freshly issued code in the transaction that issued it. */
+export async function enqueueCodeMail(
+  deps: { readonly jobs: JobQueue; readonly config: Config; readonly events: AuthEvents },
+  trx: Transaction<Database>,
   developer: { readonly email: string; readonly name: string },
   purpose: CodePurpose,
   code: string,
 ): Promise<void> {
-  await deps.mailer.send(
+  await deps.jobs.enqueue(
+    trx,
+    MailJob,
     codeMail({
       to: developer.email,
       name: developer.name,

@@ -4,9 +4,10 @@ import { AppError } from '../errors.js';
 import { findDeveloperByEmail, setPassword } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { consumeCode, releaseCodeAttempt } from './codes.repository.js';
-import { checkCode, issueCode, mailCode } from './one-time-codes.js';
+import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
 import { hashPassword } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
+import { ResetCodeJob } from './reset-code-job.js';
 import { revokeDeveloperTokens } from './sessions.repository.js';
 
 /** Forgot password, the reset-code check (docs/decisions/007) and the reset itself. */
@@ -17,23 +18,32 @@ export function createPasswordResetService(deps: AuthDeps) {
 
   return {
     /**
-     * Answers the same for every address: unknown ones, and known ones over their send
-     * limits, get no mail and no error.
+     * Answers the same, in the same time, for every address: the request only queues the
+     * address, the same single insert whether it is known or not. The job does the rest.
      */
     async forgotPassword(email: string): Promise<void> {
+      await db.transaction().execute((trx) => deps.jobs.enqueue(trx, ResetCodeJob, { email }));
+      deps.jobs.nudge();
+    },
+
+    /**
+     * The job behind forgotPassword: unknown addresses, and known ones over their send
+     * limits, get no mail and no error.
+     */
+    async mailResetCode(email: string): Promise<void> {
       const developer = await findDeveloperByEmail(db, email);
       if (developer === undefined) return;
       const now = clock.now();
-      let code: string;
       try {
-        code = await db
-          .transaction()
-          .execute((trx) => issueCode(trx, codeSecret, now, developer.id, 'reset'));
+        await db.transaction().execute(async (trx) => {
+          const code = await issueCode(trx, codeSecret, now, developer.id, 'reset');
+          await enqueueCodeMail(deps, trx, developer, 'reset', code);
+        });
       } catch (error) {
         if (error instanceof RetryLaterError) return;
         throw error;
       }
-      await mailCode(deps, developer, 'reset', code);
+      deps.jobs.nudge();
     },
 
     /**

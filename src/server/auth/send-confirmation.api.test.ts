@@ -35,6 +35,7 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       message: Messages.otp.sent,
       user_status: 'UNCONFIRMED',
     });
+    await t.drainJobs();
     expect(mailer.to(dev.email)).toHaveLength(2);
     expect(await codesOf(t, dev.id, 'verify')).toHaveLength(2);
   });
@@ -51,6 +52,7 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       message: Messages.otp.sent,
       user_status: 'UNCONFIRMED',
     });
+    await t.drainJobs();
     expect(mailer.sent).toHaveLength(mailCount);
   });
 
@@ -84,6 +86,7 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(later.headers.get('retry-after')).toBe('15');
     expect(later.body).toEqual({ status: 'error', message: Messages.auth.resendTooSoon(15) });
     expect(await codesOf(t, dev.id, 'verify')).toHaveLength(1);
+    await t.drainJobs();
     expect(mailer.to(dev.email)).toHaveLength(1);
   });
 
@@ -99,6 +102,7 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const codes = await codesOf(t, dev.id, 'verify');
     expect(codes).toHaveLength(2);
     expect(codes.filter((c) => c.supersededAt === null)).toHaveLength(1);
+    await t.drainJobs();
     expect(mailer.to(dev.email)).toHaveLength(2);
   });
 

@@ -47,6 +47,7 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain(body.password);
 
+    await t.drainJobs();
     const mails = mailer.to(body.email);
     expect(mails).toHaveLength(1);
     const code = codeIn(mails[0]?.text ?? '');
@@ -74,6 +75,7 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect((await client.json('POST', ApiPaths.signup, { json: body })).status).toBe(201);
     const before = await developerRow(t, body.email);
     const count = await developerCount();
+    await t.drainJobs();
     const mailCount = mailer.sent.length;
 
     const again = await client.json('POST', ApiPaths.signup, {
@@ -89,6 +91,7 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(again.body).toEqual({ status: 'error', message: 'developer exists' });
     expect(await developerRow(t, body.email)).toEqual(before);
     expect(await developerCount()).toBe(count);
+    await t.drainJobs();
     expect(mailer.sent).toHaveLength(mailCount);
     expect(await codesOf(t, before?.id ?? '', 'verify')).toHaveLength(1);
   });

@@ -92,6 +92,23 @@ export interface FlowTokenUsesTable {
   expiresAt: number;
 }
 
+/** One unit of background work: docs/decisions/013-job-queue.md. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON text; null once a done job's payload was erased. */
+  payload: string | null;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  runAt: number;
+  lockedUntil: number | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  doneAt: number | null;
+  failedAt: number | null;
+  createdAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -100,4 +117,5 @@ export interface Database {
   ipRecords: IpRecordsTable;
   mailboxMessages: MailboxMessagesTable;
   flowTokenUses: FlowTokenUsesTable;
+  jobs: JobsTable;
 }

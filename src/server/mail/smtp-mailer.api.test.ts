@@ -1,61 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import { developerRow, primedClient, signupBody } from '../../../test/support/accounts.js';
+import { startSmtpPeer, type SmtpPeer } from '../../../test/support/smtp-peer.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { GENERIC_SERVER_ERROR } from '../http/error-handler.js';
-
-interface Received {
-  readonly from: string;
-  readonly to: string[];
-  readonly raw: string;
-}
 
 const REFUSED = 'refused@example.com';
-const received: Received[] = [];
-let peer: SMTPServer;
+let isRefusing = true;
+let peer: SmtpPeer;
 let t: TestApp;
 
-function collect(stream: SMTPServerDataStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.on('error', reject);
-  });
-}
-
 beforeAll(async () => {
-  // A real SMTP peer on a free loopback port.
-  peer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      callback(address.address === REFUSED ? new Error('mailbox unavailable') : null);
-    },
-    onData(stream, session, callback) {
-      collect(stream).then(
-        (raw) => {
-          received.push({
-            from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    },
-  });
-  const server = peer.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
+  peer = await startSmtpPeer({ refuses: (address) => isRefusing && address === REFUSED });
   t = await startTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
       MAIL_FROM: 'Acme Trade Developers <developers@acme.example>',
     },
   });
@@ -63,8 +22,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => peer.close(resolve));
+  await peer.close();
 });
+
+function mailJobsTo(email: string) {
+  return t.db.kysely
+    .selectFrom('jobs')
+    .select(['attempts', 'lastError', 'doneAt', 'failedAt', 'payload'])
+    .where('kind', '=', 'mail.send')
+    .where('payload', 'like', `%${email}%`)
+    .execute();
+}
 
 describe(`mail over SMTP (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('delivers the branded code mail to the peer, text and HTML', async () => {
@@ -72,8 +40,9 @@ describe(`mail over SMTP (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const body = signupBody();
     const res = await client.json('POST', ApiPaths.signup, { json: body });
     expect(res.status).toBe(201);
+    await t.drainJobs();
 
-    const mails = received.filter((m) => m.to.includes(body.email));
+    const mails = peer.received.filter((m) => m.to.includes(body.email));
     expect(mails).toHaveLength(1);
     const mail = mails[0];
     expect(mail?.from).toBe('developers@acme.example');
@@ -95,14 +64,36 @@ describe(`mail over SMTP (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(stored).toEqual([]);
   });
 
-  it('answers a generic 500 when the peer refuses the mail', async () => {
+  it('answers 201 when the peer refuses the mail, and the queue tries again', async () => {
     const client = await primedClient(t);
     const res = await client.json('POST', ApiPaths.signup, {
       json: signupBody({ email: REFUSED }),
     });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ status: 'error', message: GENERIC_SERVER_ERROR });
-    // The account stays; a code can be requested again once the mail server recovers.
+    expect(res.status).toBe(201);
     expect((await developerRow(t, REFUSED))?.verifiedAt).toBeNull();
+
+    await t.drainJobs();
+    const [first] = await mailJobsTo(REFUSED);
+    expect(first).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
+    expect(first?.lastError).toMatch(/mailbox unavailable/);
+
+    // Due again after the backoff (at most a second for the first retry by default).
+    t.clock.advance(1000);
+    await t.drainJobs();
+    expect((await mailJobsTo(REFUSED))[0]).toMatchObject({ attempts: 2, doneAt: null });
+
+    isRefusing = false;
+    t.clock.advance(2000);
+    await t.drainJobs();
+    expect(peer.received.filter((m) => m.to.includes(REFUSED))).toHaveLength(1);
+    const jobs = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['attempts', 'doneAt', 'payload'])
+      .where('kind', '=', 'mail.send')
+      .where('doneAt', 'is not', null)
+      .where('attempts', '=', 3)
+      .execute();
+    // Sent: done, and the payload with the code in it erased.
+    expect(jobs).toEqual([{ attempts: 3, doneAt: t.clock.now(), payload: null }]);
   });
 });

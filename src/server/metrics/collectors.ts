@@ -1,7 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { summarizePendingProofs } from './metrics.repository.js';
+import { summarizeJobQueue, summarizePendingProofs } from './metrics.repository.js';
 
 export interface CollectorDeps {
   readonly registry: Registry;
@@ -78,4 +78,38 @@ export const collectPoolUse: Collector = ({ registry, db }) => {
     'Queries waiting for a database connection',
     () => db.poolUse()?.waiting,
   );
+};
+
+/** The one job queue: how deep it is, how long its oldest open job has waited, failures. */
+export const collectJobQueue: Collector = ({ registry, db, clock }) => {
+  readAtScrape(
+    registry,
+    'portal_jobs_open',
+    'Background jobs waiting or running (neither done nor failed)',
+    async () => (await summarizeJobQueue(db.kysely)).open,
+  );
+  readAtScrape(
+    registry,
+    'portal_jobs_oldest_open_age_seconds',
+    'Age of the oldest open background job (0 when none is open)',
+    async () => {
+      const { oldestCreatedAt } = await summarizeJobQueue(db.kysely);
+      return oldestCreatedAt === null ? 0 : (clock.now() - oldestCreatedAt) / 1000;
+    },
+  );
+  new Gauge({
+    name: 'portal_jobs_failed',
+    help: 'Background jobs that failed after their last try, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const { failedByKind } = await summarizeJobQueue(db.kysely);
+        for (const [kind, count] of failedByKind) this.set({ kind }, count);
+      } catch {
+        // The database is down: leave the samples out, as readAtScrape does.
+      }
+    },
+  });
 };

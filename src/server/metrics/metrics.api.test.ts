@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { ipFieldName } from '../../contract/rules.js';
-import { createDeveloper, primedClient, signIn } from '../../../test/support/accounts.js';
+import {
+  createDeveloper,
+  primedClient,
+  signIn,
+  signupBody,
+} from '../../../test/support/accounts.js';
 import { appFields, createApp, postApp, signedInDeveloper } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
 import { makePdf } from '../../../test/support/png.js';
 import { parseSamples, samplesOf, valueOf, type Sample } from '../../../test/support/prometheus.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { LockoutRules } from '../auth/lockout.js';
+import { MailJob } from '../mail/mail-job.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 // Sign-ins hash with argon2id; a loaded 2-core machine needs headroom.
@@ -61,6 +67,8 @@ describe(`metrics behind a token on the main port (${engine})`, () => {
       json: { email: dev.email },
     });
     expect(forgot.status).toBe(200);
+    // The reset code is issued by the queued job, after the answer.
+    await t.drainJobs();
 
     const after = await scrape(metricsUrl());
     const grew = (name: string, labels: Record<string, string> = {}) =>
@@ -199,5 +207,49 @@ describe(`per-IP rate-limit refusals (${engine})`, () => {
     expect(valueOf(samples, 'portal_rate_limit_refusals_total', { route: ApiPaths.signin })).toBe(
       1,
     );
+  });
+});
+
+describe(`metrics of the job queue (${engine})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on this port: every mail try fails, as with SMTP down.
+    const closedPort = await freePort();
+    t = await startTestApp({
+      env: {
+        METRICS_TOKEN: TOKEN,
+        SMTP_URL: `smtp://127.0.0.1:${String(closedPort)}`,
+        JOBS_RETRY_BASE_MS: '1',
+        JOBS_RETRY_MAX_MS: '1',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports open jobs, the age of the oldest, and failures by kind', async () => {
+    const client = await primedClient(t);
+    const signup = await client.json('POST', ApiPaths.signup, { json: signupBody() });
+    expect(signup.status).toBe(201);
+    await t.drainJobs();
+    t.clock.advance(60_000);
+
+    const waiting = await scrape(`${t.baseUrl}/metrics`);
+    expect(valueOf(waiting, 'portal_jobs_open')).toBe(1);
+    expect(valueOf(waiting, 'portal_jobs_oldest_open_age_seconds')).toBeGreaterThanOrEqual(60);
+    expect(valueOf(waiting, 'portal_jobs_failed', { kind: 'mail.send' })).toBeUndefined();
+
+    // Every later try is due a millisecond after the one before fails.
+    for (let tries = 1; tries < MailJob.maxAttempts; tries++) {
+      t.clock.advance(10);
+      await t.drainJobs();
+    }
+    const failed = await scrape(`${t.baseUrl}/metrics`);
+    expect(valueOf(failed, 'portal_jobs_open')).toBe(0);
+    expect(valueOf(failed, 'portal_jobs_oldest_open_age_seconds')).toBe(0);
+    expect(valueOf(failed, 'portal_jobs_failed', { kind: 'mail.send' })).toBe(1);
   });
 });

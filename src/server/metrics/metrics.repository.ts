@@ -21,3 +21,35 @@ export async function summarizePendingProofs(db: Kysely<Database>): Promise<Pend
     .executeTakeFirstOrThrow();
   return { count: row.count, oldestCreatedAt: row.oldest };
 }
+
+export interface JobQueueSummary {
+  /** Jobs neither done nor failed. */
+  readonly open: number;
+  /** Creation time of the oldest open job; null when none is open. */
+  readonly oldestCreatedAt: number | null;
+  readonly failedByKind: ReadonlyMap<string, number>;
+}
+
+/** The job queue's depth, its oldest open job and its failed jobs by kind. */
+export async function summarizeJobQueue(db: Kysely<Database>): Promise<JobQueueSummary> {
+  const open = await db
+    .selectFrom('jobs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min<number | null>('createdAt').as('oldest'),
+    ])
+    .where('doneAt', 'is', null)
+    .where('failedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  const failed = await db
+    .selectFrom('jobs')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('count')])
+    .where('failedAt', 'is not', null)
+    .groupBy('kind')
+    .execute();
+  return {
+    open: open.count,
+    oldestCreatedAt: open.oldest,
+    failedByKind: new Map(failed.map((row) => [row.kind, row.count])),
+  };
+}

@@ -4,10 +4,15 @@ import type { AuthEvents } from '../auth/auth-events.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { createAuthMetrics } from './auth-metrics.js';
-import { collectPendingProofs, collectPoolUse, type Collector } from './collectors.js';
+import {
+  collectJobQueue,
+  collectPendingProofs,
+  collectPoolUse,
+  type Collector,
+} from './collectors.js';
 
-/** Read at every scrape; a new subject (e.g. the job queue) adds its collector here. */
-const COLLECTORS: readonly Collector[] = [collectPendingProofs, collectPoolUse];
+/** Read at every scrape; a new subject adds its collector here. */
+const COLLECTORS: readonly Collector[] = [collectPendingProofs, collectPoolUse, collectJobQueue];
 
 /** Requests the not-found handler answered (web app pages, unknown paths): no route pattern. */
 const FALLBACK_ROUTE = '(fallback)';

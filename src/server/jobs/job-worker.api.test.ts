@@ -1,0 +1,218 @@
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { runJobsCommand } from '../admin/jobs-command.js';
+import type { JobDefinition } from './job-definition.js';
+import { JobHandlers } from './job-handlers.js';
+import { createJobWorker, type JobSettings, type JobWorker } from './job-worker.js';
+import { claimNextJob } from './jobs.repository.js';
+
+const TaskSchema = z.object({ n: z.number() });
+const taskJob = (kind: string, maxAttempts = 3): JobDefinition<typeof TaskSchema> => ({
+  kind,
+  payload: TaskSchema,
+  maxAttempts,
+  isPayloadSecret: false,
+});
+
+const SETTINGS: JobSettings = {
+  pollIntervalMs: 5,
+  leaseMs: 60_000,
+  retryBaseMs: 1000,
+  retryMaxMs: 60_000,
+};
+const silent = { warn: () => undefined, error: () => undefined };
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // The app's own worker sleeps between polls for an hour: only the workers built here run.
+  t = await startTestApp({ env: { JOBS_POLL_INTERVAL_MS: '3600000' } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function worker(handlers: JobHandlers, settings: JobSettings = SETTINGS): JobWorker {
+  return createJobWorker({ db: t.db, clock: t.clock, handlers, settings, log: silent });
+}
+
+async function enqueueAll(w: JobWorker, job: JobDefinition<typeof TaskSchema>, count: number) {
+  await t.db.kysely.transaction().execute(async (trx) => {
+    for (let n = 0; n < count; n++) await w.enqueue(trx, job, { n });
+  });
+}
+
+function jobsOf(kind: string) {
+  return t.db.kysely
+    .selectFrom('jobs')
+    .select(['id', 'attempts', 'runAt', 'lastError', 'doneAt', 'failedAt', 'payload'])
+    .where('kind', '=', kind)
+    .orderBy('createdAt')
+    .execute();
+}
+
+describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('writes a job only when its transaction commits', async () => {
+    const job = taskJob('test.rollback');
+    const w = worker(new JobHandlers());
+    await expect(
+      t.db.kysely.transaction().execute(async (trx) => {
+        await w.enqueue(trx, job, { n: 1 });
+        throw new Error('change refused');
+      }),
+    ).rejects.toThrow('change refused');
+    expect(await jobsOf(job.kind)).toEqual([]);
+  });
+
+  it('runs a job again on another worker once the lease of a crashed one runs out', async () => {
+    const job = taskJob('test.lease');
+    const runs: number[] = [];
+    const survivor = worker(
+      new JobHandlers().register(job, ({ n }) => {
+        runs.push(n);
+        return Promise.resolve();
+      }),
+    );
+    await enqueueAll(survivor, job, 1);
+    // A worker claims it and dies before settling it.
+    const claimed = await claimNextJob(t.db.kysely, t.db.engine, 'crashed', t.clock.now(), 30_000);
+    expect(claimed).toMatchObject({ kind: job.kind, attempts: 1 });
+
+    await survivor.drain();
+    expect(runs).toEqual([]);
+    t.clock.advance(30_000);
+    await survivor.drain();
+    expect(runs).toEqual([0]);
+    expect(await jobsOf(job.kind)).toEqual([
+      expect.objectContaining({ attempts: 2, doneAt: t.clock.now(), failedAt: null }),
+    ]);
+  });
+
+  it('retries with backoff, fails after the last try, and runs again on `jobs retry`', async () => {
+    const job = taskJob('test.retry', 3);
+    let isBroken = true;
+    let runs = 0;
+    const w = worker(
+      new JobHandlers().register(job, () => {
+        runs += 1;
+        return isBroken ? Promise.reject(new Error('peer down')) : Promise.resolve();
+      }),
+    );
+    await enqueueAll(w, job, 1);
+    const start = t.clock.now();
+    await w.drain();
+    const [afterOne] = await jobsOf(job.kind);
+    expect(afterOne).toMatchObject({ attempts: 1, lastError: 'Error: peer down', failedAt: null });
+    // First retry between half and all of the base delay.
+    expect(afterOne?.runAt).toBeGreaterThanOrEqual(start + 500);
+    expect(afterOne?.runAt).toBeLessThanOrEqual(start + 1000);
+    await w.drain();
+    expect(runs).toBe(1);
+
+    t.clock.advance(1000);
+    await w.drain();
+    const [afterTwo] = await jobsOf(job.kind);
+    expect(afterTwo?.runAt).toBeGreaterThanOrEqual(t.clock.now() + 1000);
+    expect(afterTwo?.runAt).toBeLessThanOrEqual(t.clock.now() + 2000);
+    t.clock.advance(2000);
+    await w.drain();
+    const [failed] = await jobsOf(job.kind);
+    expect(runs).toBe(3);
+    expect(failed).toMatchObject({ attempts: 3, failedAt: t.clock.now(), doneAt: null });
+
+    t.clock.advance(3_600_000);
+    await w.drain();
+    expect(runs).toBe(3);
+
+    const deps = { db: t.db.kysely, clock: t.clock };
+    const list = await runJobsCommand(deps, ['jobs', 'list']);
+    expect(list.lines[0]).toBe('id\tkind\tstate\tattempts\tnext run\tlast error');
+    expect(list.lines).toContain(
+      [failed?.id, job.kind, 'failed', '3/3', '-', 'Error: peer down'].join('\t'),
+    );
+    expect(list.lines.join('\n')).not.toContain('"n"');
+
+    isBroken = false;
+    expect(await runJobsCommand(deps, ['jobs', 'retry', failed?.id ?? ''])).toEqual({
+      lines: [`Job ${failed?.id} queued again.`],
+      exitCode: 0,
+    });
+    await w.drain();
+    expect(runs).toBe(4);
+    expect((await jobsOf(job.kind))[0]).toMatchObject({ attempts: 1, doneAt: t.clock.now() });
+    expect((await runJobsCommand(deps, ['jobs', 'retry', failed?.id ?? ''])).exitCode).toBe(1);
+    expect((await runJobsCommand(deps, ['jobs', 'bogus'])).exitCode).toBe(2);
+  });
+
+  it('fails a job whose payload its schema refuses, without retrying it', async () => {
+    const job = taskJob('test.bad-payload', 5);
+    const w = worker(new JobHandlers().register(job, () => Promise.resolve()));
+    await t.db.kysely
+      .insertInto('jobs')
+      .values({
+        id: 'bad-payload',
+        kind: job.kind,
+        payload: JSON.stringify({ n: 'one' }),
+        maxAttempts: 5,
+        runAt: t.clock.now(),
+        createdAt: t.clock.now(),
+      })
+      .execute();
+    await w.drain();
+    expect((await jobsOf(job.kind))[0]).toMatchObject({ attempts: 1, failedAt: t.clock.now() });
+  });
+
+  it('runs each of 200 jobs exactly once with two workers side by side', async () => {
+    const job = taskJob('test.parallel');
+    const runs = new Map<number, number>();
+    const running = new Set<number>();
+    let overlaps = 0;
+    let finish: () => void = () => undefined;
+    const allDone = new Promise<void>((resolve) => (finish = resolve));
+    const handlers = new JobHandlers().register(job, async ({ n }) => {
+      if (running.has(n)) overlaps += 1;
+      running.add(n);
+      await new Promise((resolve) => setImmediate(resolve));
+      running.delete(n);
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      if (runs.size === 200) finish();
+    });
+    const workers = [worker(handlers), worker(handlers)];
+    await enqueueAll(workers[0] as JobWorker, job, 200);
+    for (const w of workers) w.start();
+    await allDone;
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(overlaps).toBe(0);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    const rows = await jobsOf(job.kind);
+    expect(rows).toHaveLength(200);
+    expect(rows.every((row) => row.attempts === 1 && row.doneAt !== null)).toBe(true);
+    // 200 jobs are about 600 writes, each synced to disk: slow on a busy machine.
+  }, 60_000);
+
+  it('stops cleanly: lets the running job finish and claims no more', async () => {
+    const job = taskJob('test.stop');
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    const runs: number[] = [];
+    const w = worker(
+      new JobHandlers().register(job, async ({ n }) => {
+        started();
+        await new Promise<void>((resolve) => (release = resolve));
+        runs.push(n);
+      }),
+    );
+    await enqueueAll(w, job, 2);
+    w.start();
+    await isStarted;
+    const stopped = w.stop();
+    release();
+    await stopped;
+    expect(runs).toEqual([0]);
+    const rows = await jobsOf(job.kind);
+    expect(rows.filter((row) => row.doneAt === null)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Transaction } from 'kysely';
+import type * as z from 'zod/mini';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { retryDelayMs } from './backoff.js';
+import type { JobDefinition, JobPayload, JobQueue } from './job-definition.js';
+import { BadPayloadError, type JobHandlers } from './job-handlers.js';
+import {
+  claimNextJob,
+  completeJob,
+  insertJob,
+  recordFailedTry,
+  type ClaimedJob,
+} from './jobs.repository.js';
+
+export interface JobSettings {
+  /** How often an idle worker looks for jobs enqueued by other instances. */
+  readonly pollIntervalMs: number;
+  /** How long a claimed job is ours; past it another worker may run it again. */
+  readonly leaseMs: number;
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+}
+
+export interface JobLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface JobWorker extends JobQueue {
+  /** Starts the claim loop. */
+  start(): void;
+  /** Runs every due job now, and waits for the loop's job in flight; resolves when none is due. */
+  drain(): Promise<void>;
+  /** Claims no more, lets the job in flight finish. */
+  stop(): Promise<void>;
+}
+
+export interface JobWorkerDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly handlers: JobHandlers;
+  readonly settings: JobSettings;
+  readonly log: JobLog;
+}
+
+const ERROR_LENGTH = 1000;
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, ERROR_LENGTH);
+}
+
+/** Writes jobs in the caller's transaction; `nudge` wakes a local worker. */
+export function createJobQueue(clock: Clock, nudge: () => void = () => undefined): JobQueue {
+  return {
+    async enqueue<S extends z.ZodMiniType>(
+      trx: Transaction<Database>,
+      job: JobDefinition<S>,
+      payload: JobPayload<S>,
+    ) {
+      const now = clock.now();
+      await insertJob(trx, {
+        id: randomUUID(),
+        kind: job.kind,
+        payload: JSON.stringify(payload),
+        maxAttempts: job.maxAttempts,
+        runAt: now,
+        createdAt: now,
+      });
+    },
+    nudge,
+  };
+}
+
+/**
+ * One worker per instance: claims one due job at a time (docs/decisions/013-job-queue.md),
+ * runs its handler, then marks it done, due again after a backoff, or failed.
+ */
+export function createJobWorker(deps: JobWorkerDeps): JobWorker {
+  const { db, clock, handlers, settings, log } = deps;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let isStopping = false;
+  let nudges = 0;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+  let inFlight: Promise<boolean> | undefined;
+
+  async function execute(job: ClaimedJob): Promise<void> {
+    const handler = handlers.find(job.kind);
+    try {
+      if (job.attempts > job.maxAttempts) throw new Error('lease ran out on the last try');
+      if (handler === undefined) throw new Error(`no handler for ${job.kind}`);
+      await handler.run(job.payload === null ? null : JSON.parse(job.payload));
+    } catch (error) {
+      const message = describe(error);
+      const isFinal = job.attempts >= job.maxAttempts || error instanceof BadPayloadError;
+      log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, isFinal }, message);
+      const now = clock.now();
+      const next = isFinal
+        ? { failedAt: now }
+        : { runAt: now + retryDelayMs(job.attempts, settings.retryBaseMs, settings.retryMaxMs) };
+      await recordFailedTry(db.kysely, job.id, workerId, next, message);
+      return;
+    }
+    await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claimNextJob(db.kysely, db.engine, workerId, clock.now(), settings.leaseMs);
+    if (job === undefined) return false;
+    await execute(job);
+    return true;
+  }
+
+  function pause(ms: number): Promise<void> {
+    if (isStopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (!isStopping) {
+      const nudgesBefore = nudges;
+      let didWork = false;
+      inFlight = runOne();
+      try {
+        didWork = await inFlight;
+      } catch (error) {
+        // The database is away (restart, network): try again at the next poll.
+        log.error({ err: error }, 'job worker could not claim or settle a job');
+      } finally {
+        inFlight = undefined;
+      }
+      if (!didWork && nudges === nudgesBefore) await pause(settings.pollIntervalMs);
+    }
+  }
+
+  return {
+    ...createJobQueue(clock, () => {
+      nudges += 1;
+      wake?.();
+    }),
+    start() {
+      loop ??= run();
+    },
+    async drain() {
+      for (;;) {
+        if (await runOne()) continue;
+        const current = inFlight;
+        if (current === undefined) return;
+        await current.catch(() => false);
+      }
+    },
+    async stop() {
+      isStopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

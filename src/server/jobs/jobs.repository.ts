@@ -1,0 +1,152 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+
+export interface NewJob {
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: string;
+  readonly maxAttempts: number;
+  readonly runAt: number;
+  readonly createdAt: number;
+}
+
+export interface ClaimedJob {
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: string | null;
+  /** Tries so far, this one included. */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+}
+
+export interface JobRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly runAt: number;
+  readonly lockedUntil: number | null;
+  readonly lastError: string | null;
+  readonly doneAt: number | null;
+  readonly failedAt: number | null;
+  readonly createdAt: number;
+}
+
+export async function insertJob(trx: Transaction<Database>, job: NewJob): Promise<void> {
+  await trx.insertInto('jobs').values(job).execute();
+}
+
+/**
+ * Takes the oldest due open job whose lease (if any) has run out, in one statement: the
+ * try is counted and the lease set as it is taken. On PostgreSQL `FOR UPDATE SKIP LOCKED`
+ * lets instances claim side by side without waiting on or taking each other's row; SQLite
+ * runs one writer at a time, so the single UPDATE is atomic there as it stands.
+ */
+export async function claimNextJob(
+  db: Kysely<Database>,
+  engine: Engine,
+  workerId: string,
+  now: number,
+  leaseMs: number,
+): Promise<ClaimedJob | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      lockedUntil: now + leaseMs,
+      lockedBy: workerId,
+    })
+    .where('id', '=', (eb) => {
+      const due = eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('doneAt', 'is', null)
+        .where('failedAt', 'is', null)
+        .where('runAt', '<=', now)
+        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<=', now)]))
+        .orderBy('runAt')
+        .limit(1);
+      return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
+    .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts'])
+    .executeTakeFirst();
+}
+
+/** Done: the lease is dropped and, for a secret payload, the payload erased. */
+export async function completeJob(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  erasePayload: boolean,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      doneAt: now,
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: null,
+      ...(erasePayload ? { payload: null } : {}),
+    })
+    .where('id', '=', id)
+    .where('doneAt', 'is', null)
+    .execute();
+}
+
+/**
+ * A failed try: due again at `next.runAt` while tries are left, else failed at
+ * `next.failedAt` until an operator retries it. Only while the lease is still ours.
+ */
+export async function recordFailedTry(
+  db: Kysely<Database>,
+  id: string,
+  workerId: string,
+  next: { readonly runAt: number } | { readonly failedAt: number },
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ ...next, lockedUntil: null, lockedBy: null, lastError: error })
+    .where('id', '=', id)
+    .where('lockedBy', '=', workerId)
+    .where('doneAt', 'is', null)
+    .execute();
+}
+
+/** The newest jobs first, without their payloads. */
+export async function listJobs(db: Kysely<Database>, limit: number): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .select([
+      'id',
+      'kind',
+      'attempts',
+      'maxAttempts',
+      'runAt',
+      'lockedUntil',
+      'lastError',
+      'doneAt',
+      'failedAt',
+      'createdAt',
+    ])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A failed job gets a fresh set of tries, due now. False when no failed job has that id. */
+export async function retryFailedJob(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ failedAt: null, attempts: 0, runAt: now, lockedUntil: null, lockedBy: null })
+    .where('id', '=', id)
+    .where('failedAt', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
