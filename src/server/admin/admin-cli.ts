@@ -4,11 +4,12 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createMailboxMailer } from '../mail/mailbox-mailer.js';
 import { createSmtpMailer } from '../mail/smtp-mailer.js';
-import { createFileStore } from '../storage/file-store.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
+import { runStorageCommand } from '../storage/storage-command.js';
 import { runProofsCommand } from './proofs.js';
 
-// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>`.
-// Same configuration, database and files as the server.
+// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>` and
+// `npm run admin -- storage migrate`. Same configuration, database and store as the server.
 let config;
 try {
   config = loadConfig();
@@ -24,22 +25,31 @@ try {
   await migrateToLatest(db.kysely);
   const log = {
     info: (details: Record<string, unknown>, message: string) => console.log(message, details),
+    warn: (details: Record<string, unknown>, message: string) => console.warn(message, details),
   };
   const mailer =
     config.smtpUrl === undefined
       ? createMailboxMailer(db.kysely, systemClock, log)
       : createSmtpMailer(config.smtpUrl, config.mailFrom);
-  const result = await runProofsCommand(
-    {
-      db: db.kysely,
-      files: createFileStore(config.dataDir),
-      mailer,
-      clock: systemClock,
-      productName: config.brand.productName,
-      publicUrl: config.publicUrl,
-    },
-    process.argv.slice(2),
-  );
+  const blobs = createBlobStore(config, db, systemClock, log);
+  const args = process.argv.slice(2);
+  const result =
+    args[0] === 'storage'
+      ? await runStorageCommand(
+          { db, store: blobs, dataDir: config.dataDir, publicUrl: config.publicUrl },
+          args,
+        )
+      : await runProofsCommand(
+          {
+            db: db.kysely,
+            blobs,
+            mailer,
+            clock: systemClock,
+            productName: config.brand.productName,
+            publicUrl: config.publicUrl,
+          },
+          args,
+        );
   for (const line of result.lines) console.log(line);
   process.exitCode = result.exitCode;
 } finally {

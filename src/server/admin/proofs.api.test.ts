@@ -4,12 +4,12 @@ import {
   createApp,
   ipRows,
   signedInDeveloper,
-  storedFiles,
+  storedBlobs,
+  testBlobStore,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makePdf } from '../../../test/support/png.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { createFileStore } from '../storage/file-store.js';
 import { createMailboxMailer } from '../mail/mailbox-mailer.js';
 import { runProofsCommand, type ProofsDeps } from './proofs.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   deps = {
     db: t.db.kysely,
-    files: createFileStore(t.dataDir),
+    blobs: testBlobStore(t),
     mailer: createMailboxMailer(t.db.kysely, t.clock, { info: () => undefined }),
     clock: t.clock,
     productName: t.config.brand.productName,
@@ -68,11 +68,11 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('rejects one: removes the record and its document and mails the developer', async () => {
     const id = await pendingApp('70.0.0.2');
     const key = (await ipRows(t, id))[0]?.documentKey;
-    expect(await storedFiles(t, 'documents')).toContain(key);
+    expect(await storedBlobs(t, 'documents')).toContain(key);
     const rejected = await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.2']);
     expect(rejected.exitCode).toBe(0);
     expect(await ipRows(t, id)).toEqual([]);
-    expect(await storedFiles(t, 'documents')).not.toContain(key);
+    expect(await storedBlobs(t, 'documents')).not.toContain(key);
     const mail = await t.db.kysely
       .selectFrom('mailboxMessages')
       .select(['subject', 'textBody'])

@@ -3,11 +3,11 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { escapeHtml } from '../mail/html.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
-import type { FileStore } from '../storage/file-store.js';
+import { inBlobTransaction, type BlobStore } from '../storage/blob-store.js';
 
 export interface ProofsDeps {
   readonly db: Kysely<Database>;
-  readonly files: FileStore;
+  readonly blobs: BlobStore;
   readonly mailer: Mailer;
   readonly clock: Clock;
   readonly productName: string;
@@ -77,7 +77,7 @@ export async function rejectProof(
   applicationId: string,
   ip: string,
 ): Promise<boolean> {
-  const found = await deps.db.transaction().execute(async (trx) => {
+  const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
     const row = await familyClaims(trx)
       .select([
         'ipRecords.documentKey',
@@ -94,10 +94,10 @@ export async function rejectProof(
       .where('applicationId', '=', applicationId)
       .where('ip', '=', ip)
       .execute();
+    if (row.documentKey !== null) await blobs.remove({ kind: 'documents', key: row.documentKey });
     return row;
   });
   if (found === undefined) return false;
-  if (found.documentKey !== null) await deps.files.remove('documents', found.documentKey);
   await deps.mailer.send(
     rejectionMail({
       to: found.email,

@@ -86,6 +86,17 @@ export interface MailboxMessagesTable {
   createdAt: number;
 }
 
+/** Public icons (content-addressed) and private proof documents: see storage/blob-store.ts. */
+export type BlobKind = 'logos' | 'documents';
+
+/** Blob bytes kept by the database backend, written in the transaction of their rows. */
+export interface BlobsTable {
+  kind: BlobKind;
+  key: string;
+  bytes: Buffer;
+  createdAt: number;
+}
+
 /** Hand-off login tokens already exchanged: each is accepted once. */
 export interface FlowTokenUsesTable {
   jti: string;
@@ -100,4 +111,5 @@ export interface Database {
   ipRecords: IpRecordsTable;
   mailboxMessages: MailboxMessagesTable;
   flowTokenUses: FlowTokenUsesTable;
+  blobs: BlobsTable;
 }
