@@ -39,7 +39,8 @@ export interface S3Settings {
   readonly bucket: string;
   readonly region: string;
   /** Absent: the SDK's default credential chain (environment, instance role). */
-  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  readonly credentials:
+    { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
   readonly forcePathStyle: boolean;
 }
 

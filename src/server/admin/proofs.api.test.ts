@@ -5,12 +5,11 @@ import {
   ipRows,
   signedInDeveloper,
   storedBlobs,
-  testBlobStore,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makePdf } from '../../../test/support/png.js';
+import { testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { createMailboxMailer } from '../mail/mailbox-mailer.js';
 import { runProofsCommand, type ProofsDeps } from './proofs.js';
 
 let t: TestApp;
@@ -20,14 +19,7 @@ let claimant: SignedInDeveloper;
 
 beforeAll(async () => {
   t = await startTestApp();
-  deps = {
-    db: t.db.kysely,
-    blobs: testBlobStore(t),
-    mailer: createMailboxMailer(t.db.kysely, t.clock, { info: () => undefined }),
-    clock: t.clock,
-    productName: t.config.brand.productName,
-    publicUrl: t.config.publicUrl,
-  };
+  deps = testProofsDeps(t);
   owner = await signedInDeveloper(t);
   claimant = await signedInDeveloper(t);
 });

@@ -6,8 +6,12 @@ export async function relativizeLogoUrls(db: Kysely<Database>, publicUrl: string
   const prefix = `${publicUrl}/`;
   await db
     .updateTable('applications')
-    .set((eb) => ({ logoUrl: eb.fn<string>('substr', [eb.ref('logoUrl'), eb.val(publicUrl.length + 1)]) }))
-    .where((eb) => eb(eb.fn('substr', [eb.ref('logoUrl'), eb.val(1), eb.val(prefix.length)]), '=', prefix))
+    .set((eb) => ({
+      logoUrl: eb.fn<string>('substr', [eb.ref('logoUrl'), eb.val(publicUrl.length + 1)]),
+    }))
+    .where((eb) =>
+      eb(eb.fn('substr', [eb.ref('logoUrl'), eb.val(1), eb.val(prefix.length)]), '=', prefix),
+    )
     .execute();
 }
 

@@ -22,9 +22,10 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
-    ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
-    // Plain PUTs with a Content-MD5-free body: S3-compatible servers differ on the newer
-    // default checksums. One retry, and short timeouts, so an upload fails fast when S3 is gone.
+    // A copy: the SDK marks the credentials object it is given, and the config is frozen.
+    ...(settings.credentials === undefined ? {} : { credentials: { ...settings.credentials } }),
+    // Checksums only where S3 requires them (S3-compatible servers differ on the newer
+    // defaults); one retry and short timeouts, so an upload fails fast when S3 is gone.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 2,
@@ -67,7 +68,10 @@ export function createS3BlobStore(deps: {
     const results = await Promise.allSettled(refs.map(deleteUnreferenced));
     results.forEach((result, n) => {
       if (result.status === 'rejected') {
-        log.warn({ err: result.reason as unknown, key: refs[n]?.key }, 'object left for the sweeper');
+        log.warn(
+          { err: result.reason as unknown, key: refs[n]?.key },
+          'object left for the sweeper',
+        );
       }
     });
   }
