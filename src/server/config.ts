@@ -155,8 +155,8 @@ function storage(env: Env): StorageSettings {
                 : { accessKeyId, secretAccessKey },
             forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
           },
-    sweepGraceMs: integer(env, 'BLOB_SWEEP_GRACE_MINUTES', 60, 1, 7 * 24 * 60) * MINUTE_MS,
-    sweepIntervalMs: integer(env, 'BLOB_SWEEP_INTERVAL_MINUTES', 10, 1, 24 * 60) * MINUTE_MS,
+    sweepGraceMs: integer(env, 'BLOB_GRACE_MINUTES', 60, 1, 7 * 24 * 60) * MINUTE_MS,
+    sweepIntervalMs: integer(env, 'BLOB_SWEEP_MINUTES', 10, 1, 24 * 60) * MINUTE_MS,
   };
 }
 

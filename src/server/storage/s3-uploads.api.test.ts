@@ -54,7 +54,9 @@ async function appWithProof(ip: string) {
   return { id, documentKey, logoKey: (await appRow(t, id))?.logoKey ?? '' };
 }
 
-describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+// Each test signs up developers and makes S3 round trips: more than the default 5 s on a
+// loaded 2-core machine.
+describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, { timeout: 20_000 }, () => {
   it('serves icons and documents from the bucket, on the host the page was opened by', async () => {
     const { id, documentKey, logoKey } = await appWithProof('198.51.100.60');
     expect(await storedBlobs(t, 'logos')).toContain(logoKey);
