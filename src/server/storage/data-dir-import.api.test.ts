@@ -63,6 +63,7 @@ describe.each(['database', 's3'] as const)(
         [ipFieldName('192.0.2.70')]: { bytes: makePdf(), name: 'proof.pdf' },
       });
       const withDefault = await createApp(dev.client);
+      const ownDefault = await createApp(dev.client);
       await mkdir(folder('logos'), { recursive: true });
       await mkdir(folder('documents'), { recursive: true });
       await writeFile(path.join(folder('logos'), OLD_ICON), icon);
@@ -79,15 +80,20 @@ describe.each(['database', 's3'] as const)(
         .where('id', '=', withDefault)
         .execute();
       await t.db.kysely
+        .updateTable('applications')
+        .set({ logoUrl: `${publicUrl}/brand/icon.png` })
+        .where('id', '=', ownDefault)
+        .execute();
+      await t.db.kysely
         .updateTable('ipRecords')
         .set({ documentKey: OLD_DOCUMENT })
         .where('applicationId', '=', id)
         .execute();
-      return { id, withDefault };
+      return { id, withDefault, ownDefault };
     }
 
     it('moves the files once, points the rows at the store, and makes URLs relative', async () => {
-      const { id, withDefault } = await legacyApp();
+      const { id, withDefault, ownDefault } = await legacyApp();
 
       const first = await run();
       expect(first).toEqual({
@@ -101,6 +107,7 @@ describe.each(['database', 's3'] as const)(
         logoUrl: `/uploads/logos/${hash}.png`,
       });
       expect((await appRow(t, withDefault))?.logoUrl).toBe('/default-app-icon.png');
+      expect((await appRow(t, ownDefault))?.logoUrl).toBe(`${t.config.publicUrl}/brand/icon.png`);
       expect(await storedBlobs(t, 'logos')).toContain(`${hash}.png`);
       expect((await ipRows(t, id))[0]?.documentKey).toBe(OLD_DOCUMENT);
       expect(await storedBlobs(t, 'documents')).toContain(OLD_DOCUMENT);

@@ -14,6 +14,8 @@ export interface ImportDeps {
 
 // Names the old file store gave icons: 16 random bytes and .png.
 const OLD_ICON_NAME = /^[A-Za-z0-9_-]{22}\.png$/;
+// The old default of DEFAULT_APP_ICON_URL, after PUBLIC_URL.
+const OLD_DEFAULT_ICON_PATH = '/default-app-icon.png';
 
 async function namesIn(folder: string): Promise<string[]> {
   try {
@@ -31,7 +33,10 @@ async function namesIn(folder: string): Promise<string[]> {
  */
 export async function importDataDirFiles(deps: ImportDeps) {
   const { db, store } = deps;
-  await relativizeLogoUrls(db.kysely, deps.publicUrl);
+  await relativizeLogoUrls(db.kysely, deps.publicUrl, {
+    logos: LOGOS_PATH,
+    defaultIcon: OLD_DEFAULT_ICON_PATH,
+  });
   const counts = { icons: 0, documents: 0 };
 
   const logos = path.join(deps.dataDir, 'uploads', 'logos');
