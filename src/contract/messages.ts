@@ -153,6 +153,7 @@ export const Messages = {
     found: 'Application fetched successfully',
     documentLinkInvalid: 'This link is invalid or has expired.',
     fileNotFound: 'Not found',
+    storageUnavailable: 'File storage is unavailable. Please try again.',
   },
   copy: {
     apiKey: 'Api Key has been Copied',

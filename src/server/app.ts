@@ -38,7 +38,8 @@ import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { createMetrics, registerRequestMetrics, type Metrics } from './metrics/metrics.js';
 import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
-import { createFileStore } from './storage/file-store.js';
+import { startBlobSweeper } from './storage/blob-sweeper.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -184,18 +185,25 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
 
 /** API applications, their public icons and the signed links to private proof documents. */
 async function registerApplications(app: App, deps: AppDeps) {
-  const files = createFileStore(deps.config.dataDir);
-  const linkSigningSecret = deps.secrets.linkSigningSecret;
-  const apps = createAppsService({
-    db: deps.db,
-    config: deps.config,
-    clock: deps.clock,
-    files,
-    linkSigningSecret,
+  const { config, db, clock } = deps;
+  const blobs = createBlobStore(config, db, clock, app.log);
+  const sweeper = startBlobSweeper({
+    db,
+    store: blobs,
+    clock,
+    graceMs: config.storage.sweepGraceMs,
+    intervalMs: config.storage.sweepIntervalMs,
+    log: app.log,
   });
+  app.addHook('onClose', (_instance, done) => {
+    sweeper.stop();
+    done();
+  });
+  const linkSigningSecret = deps.secrets.linkSigningSecret;
+  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret });
   await registerAppsRoutes(app, {
     apps,
-    files,
+    blobs,
     db: deps.db.kysely,
     clock: deps.clock,
     linkSigningSecret,

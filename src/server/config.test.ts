@@ -31,6 +31,41 @@ describe('loadConfig', () => {
     expect(config.apps).toEqual({ renewalDays: 365, maxIpsPerApp: 5, ipChangeCooldownDays: 15 });
   });
 
+  it('keeps blobs in the database unless S3_BUCKET is set, and serves the default icon by path', () => {
+    const config = loadConfig({});
+    expect(config.storage).toEqual({
+      s3: undefined,
+      sweepGraceMs: 60 * 60_000,
+      sweepIntervalMs: 10 * 60_000,
+    });
+    expect(config.brand.defaultAppIconUrl).toBe('/default-app-icon.png');
+  });
+
+  it('reads S3 settings, path-style when an endpoint is given, and refuses half of them', () => {
+    const config = loadConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:4568',
+      S3_BUCKET: 'portal',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      BLOB_GRACE_MINUTES: '5',
+    });
+    expect(config.storage.s3).toEqual({
+      endpoint: 'http://127.0.0.1:4568',
+      bucket: 'portal',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.storage.sweepGraceMs).toBe(5 * 60_000);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:4568' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'portal', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DEFAULT_APP_ICON_URL: '//evil.example/x.png' })).toThrow(
+      /DEFAULT_APP_ICON_URL/,
+    );
+  });
+
   it('is frozen all the way down', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

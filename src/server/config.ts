@@ -49,6 +49,26 @@ export interface LoadSheddingSettings {
   readonly retryAfterSeconds: number;
 }
 
+/** S3-compatible object storage for icons and proofs (docs/decisions/012-blob-store.md). */
+export interface S3Settings {
+  /** Absent: AWS's own endpoint for the region. */
+  readonly endpoint: string | undefined;
+  readonly bucket: string;
+  readonly region: string;
+  /** Absent: the SDK's default credential chain (environment, instance role). */
+  readonly credentials:
+    { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  readonly forcePathStyle: boolean;
+}
+
+export interface StorageSettings {
+  /** Absent: the bytes live in the database. */
+  readonly s3: S3Settings | undefined;
+  /** An unreferenced blob younger than this is left alone by the sweeper. */
+  readonly sweepGraceMs: number;
+  readonly sweepIntervalMs: number;
+}
+
 export interface Config {
   readonly mode: Mode;
   readonly port: number;
@@ -65,6 +85,7 @@ export interface Config {
   /** Requests per minute per client IP on each unauthenticated account call. */
   readonly rateLimitPerMinute: number;
   readonly apps: AppRules;
+  readonly storage: StorageSettings;
   readonly brand: Brand;
   readonly metrics: MetricsSettings;
   readonly loadShedding: LoadSheddingSettings;
@@ -119,6 +140,46 @@ function url(env: Env, name: string, fallback: string, protocols: readonly strin
     fail(name, `must use ${protocols.join(' or ')}`, raw);
   }
   return raw;
+}
+
+/** An absolute http(s) URL, or a path on the portal's own host (works on any host name). */
+function urlOrPath(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name, fallback);
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  return url(env, name, fallback, ['https:', 'http:']);
+}
+
+const MINUTE_MS = 60_000;
+
+function storage(env: Env): StorageSettings {
+  const bucket = optional(env, 'S3_BUCKET');
+  const endpoint = optional(env, 'S3_ENDPOINT');
+  const accessKeyId = optional(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'S3_SECRET_ACCESS_KEY');
+  if (bucket === undefined && (endpoint !== undefined || accessKeyId !== undefined)) {
+    fail('S3_BUCKET', 'is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set', '');
+  }
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    fail('S3_SECRET_ACCESS_KEY', 'and S3_ACCESS_KEY_ID must be set together', '<hidden>');
+  }
+  if (endpoint !== undefined) url(env, 'S3_ENDPOINT', '', ['https:', 'http:']);
+  return {
+    s3:
+      bucket === undefined
+        ? undefined
+        : {
+            endpoint,
+            bucket,
+            region: text(env, 'S3_REGION', 'us-east-1'),
+            credentials:
+              accessKeyId === undefined || secretAccessKey === undefined
+                ? undefined
+                : { accessKeyId, secretAccessKey },
+            forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+          },
+    sweepGraceMs: integer(env, 'BLOB_GRACE_MINUTES', 60, 1, 7 * 24 * 60) * MINUTE_MS,
+    sweepIntervalMs: integer(env, 'BLOB_SWEEP_MINUTES', 10, 1, 24 * 60) * MINUTE_MS,
+  };
 }
 
 function list(env: Env, name: string, fallback: string, count: number | undefined): string[] {
@@ -252,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxIpsPerApp,
       ipChangeCooldownDays,
     },
+    storage: storage(env),
     brand: {
       productName,
       supportPhone: text(env, 'SUPPORT_PHONE', '+91 22 4000 4000'),
@@ -278,10 +340,7 @@ export function loadConfig(env: Env = process.env): Config {
         'https:',
         'http:',
       ]),
-      defaultAppIconUrl: url(env, 'DEFAULT_APP_ICON_URL', `${publicUrl}/default-app-icon.png`, [
-        'https:',
-        'http:',
-      ]),
+      defaultAppIconUrl: urlOrPath(env, 'DEFAULT_APP_ICON_URL', '/default-app-icon.png'),
       maxIpsPerApp,
       ipChangeCooldownDays,
       localTestHost: text(env, 'LOCAL_TEST_HOST', '127.0.0.1'),

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
+import { createBlobStore } from './storage/create-blob-store.js';
+import { importDataDirFiles } from './storage/data-dir-import.js';
 
 function readConfig(): Config {
   try {
@@ -25,6 +27,14 @@ await migrateToLatest(db.kysely);
 const secrets = await loadSecrets(config);
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 const app = await buildApp({ config, db, secrets, clock: systemClock, webRoot });
+// Files older versions kept under DATA_DIR move into the shared store once.
+const moved = await importDataDirFiles({
+  db,
+  store: createBlobStore(config, db, systemClock, app.log),
+  dataDir: config.dataDir,
+  publicUrl: config.publicUrl,
+});
+if (moved.icons + moved.documents > 0) app.log.info(moved, 'moved DATA_DIR files into the store');
 
 let isClosing = false;
 async function shutdown(signal: string) {

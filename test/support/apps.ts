@@ -1,7 +1,8 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { ApiPaths } from '../../src/contract/api-paths.js';
 import { ICON_FIELD, ICON_UPLOAD_NAME } from '../../src/contract/apps.js';
+import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
+import type { BlobKind, BlobStore } from '../../src/server/storage/blob-store.js';
 import { createDeveloper, primedClient, signIn, type TestDeveloper } from './accounts.js';
 import type { HttpClient, JsonResponse } from './http-client.js';
 import { makePng } from './png.js';
@@ -55,6 +56,12 @@ export function icon(width = 55, height = 55): FormValue {
   return { bytes: makePng(width, height), name: ICON_UPLOAD_NAME, type: 'image/png' };
 }
 
+/** A valid icon whose bytes (and so whose content-addressed name) no other test shares. */
+export function uniqueIcon(): FormValue {
+  const [r = 0, g = 0, b = 0] = randomBytes(3);
+  return { bytes: makePng(55, 55, [r, g, b]), name: ICON_UPLOAD_NAME, type: 'image/png' };
+}
+
 export function iconField(width = 55, height = 55): Record<string, FormValue> {
   return { [ICON_FIELD]: icon(width, height) };
 }
@@ -106,15 +113,14 @@ export function appCount(t: TestApp, ownerId: string) {
     .then((rows) => rows.length);
 }
 
-/** File names in uploads/logos or documents under the data dir ([] when absent). */
-export async function storedFiles(t: TestApp, kind: 'logos' | 'documents'): Promise<string[]> {
-  const folder =
-    kind === 'logos' ? path.join(t.dataDir, 'uploads', 'logos') : path.join(t.dataDir, 'documents');
-  try {
-    return (await readdir(folder)).sort();
-  } catch {
-    return [];
-  }
+/** A store like the app's own: same configuration, database and clock. */
+export function testBlobStore(t: TestApp): BlobStore {
+  return createBlobStore(t.config, t.db, t.clock, { warn: () => undefined });
+}
+
+/** Keys of the blobs of a kind in the app's configured store, sorted. */
+export async function storedBlobs(t: TestApp, kind: BlobKind): Promise<string[]> {
+  return (await testBlobStore(t).keysStoredBefore(kind, Number.MAX_SAFE_INTEGER)).sort();
 }
 
 /** A fresh access token (after the test clock moved past the old one's expiry). */

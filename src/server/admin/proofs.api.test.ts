@@ -4,13 +4,12 @@ import {
   createApp,
   ipRows,
   signedInDeveloper,
-  storedFiles,
+  storedBlobs,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makePdf } from '../../../test/support/png.js';
+import { testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { createFileStore } from '../storage/file-store.js';
-import { createJobQueue } from '../jobs/job-worker.js';
 import { runProofsCommand, type ProofsDeps } from './proofs.js';
 
 let t: TestApp;
@@ -20,14 +19,7 @@ let claimant: SignedInDeveloper;
 
 beforeAll(async () => {
   t = await startTestApp();
-  deps = {
-    db: t.db.kysely,
-    files: createFileStore(t.dataDir),
-    jobs: createJobQueue(t.clock),
-    clock: t.clock,
-    productName: t.config.brand.productName,
-    publicUrl: t.config.publicUrl,
-  };
+  deps = testProofsDeps(t);
   owner = await signedInDeveloper(t);
   claimant = await signedInDeveloper(t);
 });
@@ -68,11 +60,11 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('rejects one: removes the record and its document and mails the developer', async () => {
     const id = await pendingApp('70.0.0.2');
     const key = (await ipRows(t, id))[0]?.documentKey;
-    expect(await storedFiles(t, 'documents')).toContain(key);
+    expect(await storedBlobs(t, 'documents')).toContain(key);
     const rejected = await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.2']);
     expect(rejected.exitCode).toBe(0);
     expect(await ipRows(t, id)).toEqual([]);
-    expect(await storedFiles(t, 'documents')).not.toContain(key);
+    expect(await storedBlobs(t, 'documents')).not.toContain(key);
     // Queued by the command as the CLI does (no local worker): the server's worker sends it.
     await t.drainJobs();
     const mail = await t.db.kysely

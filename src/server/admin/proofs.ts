@@ -5,11 +5,11 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { escapeHtml } from '../mail/html.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { Mail } from '../mail/mailer.js';
-import type { FileStore } from '../storage/file-store.js';
+import { inBlobTransaction, type BlobStore } from '../storage/blob-store.js';
 
 export interface ProofsDeps {
   readonly db: Kysely<Database>;
-  readonly files: FileStore;
+  readonly blobs: BlobStore;
   readonly jobs: JobQueue;
   readonly clock: Clock;
   readonly productName: string;
@@ -82,7 +82,7 @@ export async function rejectProof(
   applicationId: string,
   ip: string,
 ): Promise<boolean> {
-  const found = await deps.db.transaction().execute(async (trx) => {
+  const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
     const row = await familyClaims(trx)
       .select([
         'ipRecords.documentKey',
@@ -99,6 +99,7 @@ export async function rejectProof(
       .where('applicationId', '=', applicationId)
       .where('ip', '=', ip)
       .execute();
+    if (row.documentKey !== null) await blobs.remove({ kind: 'documents', key: row.documentKey });
     await deps.jobs.enqueue(
       trx,
       MailJob,
@@ -115,7 +116,6 @@ export async function rejectProof(
   });
   if (found === undefined) return false;
   deps.jobs.nudge();
-  if (found.documentKey !== null) await deps.files.remove('documents', found.documentKey);
   return true;
 }
 

@@ -12,7 +12,7 @@ import {
   ipRows,
   postApp,
   signedInDeveloper,
-  storedFiles,
+  storedBlobs,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makePng } from '../../../test/support/png.js';
@@ -33,7 +33,7 @@ afterAll(async () => {
 async function expectNothingStored(before: number) {
   const rows = await t.db.kysely.selectFrom('applications').select('id').execute();
   expect(rows.length).toBe(before);
-  expect(await storedFiles(t, 'logos')).toEqual(await logosNow);
+  expect(await storedBlobs(t, 'logos')).toEqual(await logosNow);
 }
 let logosNow: Promise<string[]> = Promise.resolve([]);
 
@@ -49,13 +49,13 @@ async function expectRejected(
   body: Record<string, unknown>,
 ) {
   const before = await appTotal();
-  logosNow = storedFiles(t, 'logos');
-  const documentsBefore = await storedFiles(t, 'documents');
+  logosNow = storedBlobs(t, 'logos');
+  const documentsBefore = await storedBlobs(t, 'documents');
   const res = await postApp(dev.client, values);
   expect(res.status).toBe(status);
   expect(res.body).toMatchObject(body);
   await expectNothingStored(before);
-  expect(await storedFiles(t, 'documents')).toEqual(documentsBefore);
+  expect(await storedBlobs(t, 'documents')).toEqual(documentsBefore);
 }
 
 describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () => {
@@ -88,9 +88,9 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
       renewalAt: t.clock.now() + 365 * 24 * 3600 * 1000,
     });
     expect(row?.apiKey.length).toBeGreaterThanOrEqual(32);
-    expect(row?.logoKey).toMatch(/^[A-Za-z0-9_-]{22}\.png$/);
-    expect(row?.logoUrl).toBe(`${t.config.publicUrl}/uploads/logos/${row?.logoKey ?? ''}`);
-    expect(await storedFiles(t, 'logos')).toContain(row?.logoKey);
+    expect(row?.logoKey).toMatch(/^[0-9a-f]{64}\.png$/);
+    expect(row?.logoUrl).toBe(`/uploads/logos/${row?.logoKey ?? ''}`);
+    expect(await storedBlobs(t, 'logos')).toContain(row?.logoKey);
     expect(await ipRows(t, id)).toEqual([
       { ip: '10.0.0.1', familyPending: 0, adminAccept: 0, documentKey: null },
       { ip: '2001:db8:0:0:0:0:0:1', familyPending: 0, adminAccept: 0, documentKey: null },
@@ -260,7 +260,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
   });
 
   it('serves only stored icon names', async () => {
-    for (const name of ['nope.png', '..%2Fportal.db', 'AAAAAAAAAAAAAAAAAAAAAA.png']) {
+    for (const name of ['nope.png', '..%2Fportal.db', `${'a'.repeat(64)}.png`]) {
       const res = await fetch(`${t.baseUrl}/uploads/logos/${name}`);
       expect(res.status).toBe(404);
     }

@@ -12,7 +12,7 @@ import {
   putApp,
   signedInDeveloper,
   signInAgain,
-  storedFiles,
+  storedBlobs,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makeJpeg, makePdf, makePng } from '../../../test/support/png.js';
@@ -44,7 +44,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
   it('answers 409 with the duplicates, then needs a document per duplicate', async () => {
     await createApp(first.client, { ipRecords: '20.0.0.1,20.0.0.2' });
     const before = await appCountAll();
-    const docs = await storedFiles(t, 'documents');
+    const docs = await storedBlobs(t, 'documents');
 
     const conflict = await postApp(
       second.client,
@@ -84,7 +84,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(tooBig.status).toBe(413);
 
     expect(await appCountAll()).toBe(before);
-    expect(await storedFiles(t, 'documents')).toEqual(docs);
+    expect(await storedBlobs(t, 'documents')).toEqual(docs);
   });
 
   it('saves duplicates as pending with private documents (a PNG named .pdf counts as PNG)', async () => {
@@ -111,7 +111,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
       },
       { ip: '20.0.0.9', familyPending: 0, adminAccept: 0, documentKey: null },
     ]);
-    const docs = await storedFiles(t, 'documents');
+    const docs = await storedBlobs(t, 'documents');
     expect(docs).toContain(rows[0]?.documentKey);
     expect(docs).toContain(rows[1]?.documentKey);
     // Documents are never under the public uploads folder.
@@ -129,13 +129,12 @@ describe(`duplicate IPs on create (${engine})`, () => {
     const link = records[0]?.documentUrl ?? '';
     expect(link).toMatch(
       new RegExp(
-        `^${t.config.publicUrl}/api/v1/documents/${rows[0]?.documentKey ?? ''}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`,
+        `^/api/v1/documents/${rows[0]?.documentKey ?? ''}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`,
       ),
     );
 
     // The link works without a bearer token, as an attachment in a sandbox.
-    const path = link.slice(t.config.publicUrl.length);
-    const file = await fetch(t.baseUrl + path);
+    const file = await fetch(t.baseUrl + link);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
@@ -144,7 +143,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(makePng(300, 200))).toBe(true);
 
     // Forged: another key, another expiry, another signature.
-    const url = new URL(t.baseUrl + path);
+    const url = new URL(t.baseUrl + link);
     const expires = url.searchParams.get('expires') ?? '';
     const signature = url.searchParams.get('signature') ?? '';
     const otherKey = rows[1]?.documentKey ?? '';
@@ -159,7 +158,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
 
     // Expired after 15 minutes.
     t.clock.advance(DOCUMENT_LINK_TTL_MS + 1);
-    expect((await fetch(t.baseUrl + path)).status).toBe(403);
+    expect((await fetch(t.baseUrl + link)).status).toBe(403);
     await signInAgain(first);
     await signInAgain(second);
   });
@@ -189,7 +188,7 @@ describe(`duplicate IPs on update (${engine})`, () => {
       ['30.0.0.5', 0, 0],
     ]);
     expect(rows[0]?.documentKey).toMatch(/\.pdf$/);
-    expect(await storedFiles(t, 'documents')).toContain(rows[0]?.documentKey);
+    expect(await storedBlobs(t, 'documents')).toContain(rows[0]?.documentKey);
 
     // Another save of the same set keeps the record and its document.
     const again = await putApp(second.client, id, appFields({ ipRecords: '30.0.0.1,30.0.0.5' }));
@@ -217,9 +216,9 @@ describe(`duplicate IPs on update (${engine})`, () => {
       [ipFieldName('50.0.0.1')]: pdf,
     });
     const key = (await ipRows(t, id))[0]?.documentKey;
-    expect(await storedFiles(t, 'documents')).toContain(key);
+    expect(await storedBlobs(t, 'documents')).toContain(key);
     const res = await second.client.json('DELETE', ApiPaths.app(id));
     expect(res.status).toBe(200);
-    expect(await storedFiles(t, 'documents')).not.toContain(key);
+    expect(await storedBlobs(t, 'documents')).not.toContain(key);
   });
 });

@@ -11,7 +11,8 @@ import {
   putApp,
   signedInDeveloper,
   signInAgain,
-  storedFiles,
+  storedBlobs,
+  uniqueIcon,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -65,14 +66,14 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
     expect((await ipRows(t, id)).map((r) => r.ip)).toEqual(['10.1.0.1', '10.1.0.2']);
   });
 
-  it('replaces the icon with the logo-upload variant and removes the old file', async () => {
-    const id = await createApp(dev.client, { file: icon() });
+  it('replaces the icon with the logo-upload variant and removes the old blob', async () => {
+    const id = await createApp(dev.client, { file: uniqueIcon() });
     const before = await appRow(t, id);
     const res = await putApp(dev.client, id, {
       ...appFields(),
       isActive: 'true',
       ip_address: '',
-      file: icon(),
+      file: uniqueIcon(),
     });
     expect(res.status).toBe(200);
     const after = await appRow(t, id);
@@ -83,7 +84,7 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
       logoUrl: after?.logoUrl,
     });
     expect(after?.logoKey).not.toBe(before?.logoKey);
-    const logos = await storedFiles(t, 'logos');
+    const logos = await storedBlobs(t, 'logos');
     expect(logos).toContain(after?.logoKey);
     expect(logos).not.toContain(before?.logoKey);
 
@@ -94,12 +95,12 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ message: Messages.apps.iconWrongSize });
-    expect(await storedFiles(t, 'logos')).toEqual(logos);
+    expect(await storedBlobs(t, 'logos')).toEqual(logos);
     expect((await appRow(t, id))?.logoKey).toBe(after?.logoKey);
   });
 
   it('resets to the default icon when the form sends the default logoUrl', async () => {
-    const id = await createApp(dev.client, { file: icon() });
+    const id = await createApp(dev.client, { file: uniqueIcon() });
     const key = (await appRow(t, id))?.logoKey;
     const res = await putApp(dev.client, id, {
       ...appFields(),
@@ -110,7 +111,7 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
       logoKey: null,
       logoUrl: t.config.brand.defaultAppIconUrl,
     });
-    expect(await storedFiles(t, 'logos')).not.toContain(key);
+    expect(await storedBlobs(t, 'logos')).not.toContain(key);
   });
 
   it('locks an algo id equal to the product name', async () => {
@@ -179,9 +180,9 @@ describe(`the IP change cooldown (${engine})`, () => {
 });
 
 describe(`DELETE ${ApiPaths.createApp}/{id} (${engine})`, () => {
-  it('refuses to delete the only application, then deletes with its rows and files', async () => {
+  it('refuses to delete the only application, then deletes with its rows and blobs', async () => {
     const owner = await signedInDeveloper(t);
-    const only = await createApp(owner.client, { file: icon(), ipRecords: '10.4.0.1' });
+    const only = await createApp(owner.client, { file: uniqueIcon(), ipRecords: '10.4.0.1' });
     const refused = await owner.client.json('DELETE', ApiPaths.app(only));
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ status: 'error', message: Messages.app.cannotDeleteOnlyApp });
@@ -194,7 +195,7 @@ describe(`DELETE ${ApiPaths.createApp}/{id} (${engine})`, () => {
     expect(res.body).toEqual({ status: 'success', message: Messages.app.deleted });
     expect(await appRow(t, only)).toBeUndefined();
     expect(await ipRows(t, only)).toEqual([]);
-    expect(await storedFiles(t, 'logos')).not.toContain(logoKey);
+    expect(await storedBlobs(t, 'logos')).not.toContain(logoKey);
   });
 });
 
@@ -204,7 +205,7 @@ describe(`another developer's application (${engine})`, () => {
     const id = await createApp(owner.client, { ipRecords: '10.5.0.1', file: icon() });
     await createApp(owner.client);
     const before = await appRow(t, id);
-    const logos = await storedFiles(t, 'logos');
+    const logos = await storedBlobs(t, 'logos');
     const other = await signedInDeveloper(t);
     await createApp(other.client);
     await createApp(other.client);
@@ -223,7 +224,7 @@ describe(`another developer's application (${engine})`, () => {
 
     expect(await appRow(t, id)).toEqual(before);
     expect((await ipRows(t, id)).map((r) => r.ip)).toEqual(['10.5.0.1']);
-    expect(await storedFiles(t, 'logos')).toEqual(logos);
+    expect(await storedBlobs(t, 'logos')).toEqual(logos);
     const missing = await other.client.json('GET', ApiPaths.app('app_doesnotexist'));
     expect(missing.status).toBe(404);
   });

@@ -14,7 +14,7 @@ import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
-import type { FileStore } from '../storage/file-store.js';
+import { isBlobName, type BlobStore } from '../storage/blob-store.js';
 import type { AppsService } from './apps.service.js';
 import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
 import { isValidDocumentLink } from './document-links.js';
@@ -24,7 +24,7 @@ import type { Database } from '../db/schema.js';
 
 export interface AppsRouteDeps {
   readonly apps: AppsService;
-  readonly files: FileStore;
+  readonly blobs: BlobStore;
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly linkSigningSecret: string;
@@ -37,6 +37,12 @@ const DocumentQuerySchema = z.object({
   signature: z.optional(z.string().check(z.maxLength(100))),
 });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
+
+/** True when an If-None-Match header names this entity tag (weak or strong). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /** The bearer calls of spec section 7 for applications, the public icons and the signed documents. */
 export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDeps) {
@@ -118,14 +124,23 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const NameParamsSchema = z.object({ name: z.string().check(z.maxLength(200)) });
 
+  // Icons are named by the hash of their bytes: a name never changes content, so caches
+  // keep them for a year, and any host (or a page on another origin) may embed them.
   r.get(`${LOGOS_PATH}/:name`, { schema: { params: NameParamsSchema } }, async (request, reply) => {
-    const bytes = await deps.files.read('logos', request.params.name);
-    if (bytes === null) return notFoundFile(reply);
-    return reply
-      .header('content-type', 'image/png')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=86400')
-      .send(bytes);
+    const { name } = request.params;
+    if (!isBlobName('logos', name)) return notFoundFile(reply);
+    const etag = `"${name.replace(/\.png$/, '')}"`;
+    const cached = matchesEtag(request.headers['if-none-match'], etag);
+    const bytes = cached ? null : await deps.blobs.read({ kind: 'logos', key: name });
+    if (!cached && bytes === null) return notFoundFile(reply);
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff');
+    return bytes === null
+      ? reply.status(304).send()
+      : reply.header('content-type', 'image/png').send(bytes);
   });
 
   r.get(
@@ -143,8 +158,8 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
         throw new AppError('forbidden', Messages.apps.documentLinkInvalid);
       }
       const bytes =
-        deps.files.isValidName('documents', key) && (await isDocumentReferenced(deps.db, key))
-          ? await deps.files.read('documents', key)
+        isBlobName('documents', key) && (await isDocumentReferenced(deps.db, key))
+          ? await deps.blobs.read({ kind: 'documents', key })
           : null;
       if (bytes === null) return notFoundFile(reply);
       return reply

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import {
   appFieldsSchemaFor,
   DOCUMENT_FIELD_PREFIX,
@@ -13,9 +12,15 @@ import { canonicalIp, ipFieldName, isBlankUrl } from '../../contract/rules.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { FileKind, FileStore } from '../storage/file-store.js';
+import {
+  documentName,
+  iconName,
+  inBlobTransaction,
+  type BlobChange,
+  type BlobRef,
+  type BlobStore,
+} from '../storage/blob-store.js';
 import * as repo from './apps.repository.js';
 import { checkIcon, documentExtension, type Upload } from './apps.upload.js';
 import { signDocumentLink } from './document-links.js';
@@ -26,7 +31,7 @@ export interface AppsDeps {
   readonly db: Db;
   readonly config: Config;
   readonly clock: Clock;
-  readonly files: FileStore;
+  readonly blobs: BlobStore;
   readonly linkSigningSecret: string;
 }
 
@@ -34,14 +39,6 @@ interface Document {
   readonly bytes: Buffer;
   readonly extension: string;
 }
-
-interface StoredFile {
-  readonly kind: FileKind;
-  readonly name: string;
-}
-
-/** Writes a file inside a transaction; the file goes again if the transaction fails. */
-type Store = (file: StoredFile, bytes: Buffer) => Promise<void>;
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
 
@@ -60,10 +57,11 @@ export function parseIpList(raw: string, maxIps: number): string[] {
 }
 
 export function createAppsService(deps: AppsDeps) {
-  const { db, config, clock, files } = deps;
+  const { db, config, clock, blobs } = deps;
   const kysely = db.kysely;
   const fieldsSchema = appFieldsSchemaFor(config.brand.localTestHost);
-  const logoUrlOf = (key: string) => `${config.publicUrl}${LOGOS_PATH}/${key}`;
+  // A path, not a URL: it loads on whatever host the portal is reached by.
+  const logoUrlOf = (key: string) => `${LOGOS_PATH}/${key}`;
 
   function parseFields(raw: Upload['fields']): AppFields {
     const result = fieldsSchema.safeParse(raw);
@@ -105,36 +103,20 @@ export function createAppsService(deps: AppsDeps) {
     }
   }
 
-  /** Runs `work` in one transaction; files it stored are removed again when anything fails. */
-  async function inTransaction<T>(
-    work: (trx: Transaction<Database>, store: Store) => Promise<T>,
-  ): Promise<T> {
-    const written: StoredFile[] = [];
-    const store = async (file: StoredFile, bytes: Buffer) => {
-      written.push(file);
-      await files.write(file.kind, file.name, bytes);
-    };
-    try {
-      return await kysely.transaction().execute((trx) => work(trx, store));
-    } catch (error) {
-      await removeFiles(written);
-      throw error;
-    }
+  async function storeDocument(store: BlobChange, document: Document): Promise<string> {
+    const key = documentName(document.extension);
+    await store.put({ kind: 'documents', key }, document.bytes);
+    return key;
   }
 
-  async function removeFiles(list: readonly StoredFile[]) {
-    await Promise.all(list.map((file) => files.remove(file.kind, file.name)));
-  }
-
-  async function storeDocument(store: Store, document: Document): Promise<string> {
-    const name = files.newName(document.extension);
-    await store({ kind: 'documents', name }, document.bytes);
-    return name;
+  /** After the rows stopped naming them: blobs go in the same transaction (or after it, S3). */
+  async function removeBlobs(store: BlobChange, obsolete: readonly BlobRef[]) {
+    for (const ref of obsolete) await store.remove(ref);
   }
 
   /** The records of new IPs: a duplicate is family-pending and keeps its proof document. */
   async function newIpRecords(
-    store: Store,
+    store: BlobChange,
     batch: {
       id: string;
       ips: readonly string[];
@@ -182,7 +164,7 @@ export function createAppsService(deps: AppsDeps) {
           documentUrl:
             record.documentKey === null
               ? null
-              : signDocumentLink(deps.linkSigningSecret, config.publicUrl, record.documentKey, now),
+              : signDocumentLink(deps.linkSigningSecret, record.documentKey, now),
         }))
         .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
     };
@@ -220,15 +202,15 @@ export function createAppsService(deps: AppsDeps) {
       if (icon !== undefined) await checkIcon(icon);
       const documents = await parseDocuments(upload, ips);
       const id = `app_${randomBytes(16).toString('base64url')}`;
-      await inTransaction(async (trx, store) => {
+      await inBlobTransaction(kysely, blobs, async (trx, store) => {
         await repo.lockIps(trx, db.engine, ips);
         const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, ips);
         requireProofs(duplicates, fields, documents, Messages.ips.usedByAnotherDeveloper);
         const now = clock.now();
         let logoKey: string | null = null;
         if (icon !== undefined) {
-          logoKey = files.newName('png');
-          await store({ kind: 'logos', name: logoKey }, icon);
+          logoKey = iconName(icon);
+          await store.put({ kind: 'logos', key: logoKey }, icon);
         }
         await repo.insertApp(trx, {
           id,
@@ -270,9 +252,8 @@ export function createAppsService(deps: AppsDeps) {
         rawIps === undefined ? undefined : parseIpList(rawIps, config.apps.maxIpsPerApp);
       const icon = upload.files.get(ICON_FIELD);
       if (icon !== undefined) await checkIcon(icon);
-      const obsolete: StoredFile[] = [];
-
-      const logoUrl = await inTransaction(async (trx, store) => {
+      const logoUrl = await inBlobTransaction(kysely, blobs, async (trx, store) => {
+        const obsolete: BlobRef[] = [];
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
         const product = config.brand.productName;
@@ -308,15 +289,15 @@ export function createAppsService(deps: AppsDeps) {
         let logoKey = app.logoKey;
         let logo = app.logoUrl;
         if (icon !== undefined) {
-          logoKey = files.newName('png');
-          await store({ kind: 'logos', name: logoKey }, icon);
+          logoKey = iconName(icon);
+          await store.put({ kind: 'logos', key: logoKey }, icon);
           logo = logoUrlOf(logoKey);
         } else if (!isLogoUpload && fields.logoUrl === config.brand.defaultAppIconUrl) {
           logoKey = null;
           logo = config.brand.defaultAppIconUrl;
         }
         if (app.logoKey !== null && app.logoKey !== logoKey) {
-          obsolete.push({ kind: 'logos', name: app.logoKey });
+          obsolete.push({ kind: 'logos', key: app.logoKey });
         }
 
         await repo.deleteIpRecords(
@@ -326,7 +307,7 @@ export function createAppsService(deps: AppsDeps) {
         );
         for (const record of removed) {
           if (record.documentKey !== null) {
-            obsolete.push({ kind: 'documents', name: record.documentKey });
+            obsolete.push({ kind: 'documents', key: record.documentKey });
           }
         }
         await repo.insertIpRecords(
@@ -341,7 +322,7 @@ export function createAppsService(deps: AppsDeps) {
           const documentKey = await storeDocument(store, document);
           await repo.setIpDocument(trx, id, record.ip, documentKey);
           if (record.documentKey !== null) {
-            obsolete.push({ kind: 'documents', name: record.documentKey });
+            obsolete.push({ kind: 'documents', key: record.documentKey });
           }
         }
 
@@ -359,15 +340,15 @@ export function createAppsService(deps: AppsDeps) {
           ipsChangedAt: isIpChange ? now : app.ipsChangedAt,
           updatedAt: now,
         });
+        await removeBlobs(store, obsolete);
         return logo;
       });
-      await removeFiles(obsolete);
       return { isLogoUpload, logoUrl };
     },
 
     async remove(developerId: string, id: string): Promise<void> {
-      const obsolete: StoredFile[] = [];
-      await kysely.transaction().execute(async (trx) => {
+      await inBlobTransaction(kysely, blobs, async (trx, store) => {
+        const obsolete: BlobRef[] = [];
         await repo.lockDeveloper(trx, db.engine, developerId);
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
@@ -376,13 +357,13 @@ export function createAppsService(deps: AppsDeps) {
         }
         for (const record of await repo.ipRecordsOf(trx, [id])) {
           if (record.documentKey !== null) {
-            obsolete.push({ kind: 'documents', name: record.documentKey });
+            obsolete.push({ kind: 'documents', key: record.documentKey });
           }
         }
-        if (app.logoKey !== null) obsolete.push({ kind: 'logos', name: app.logoKey });
+        if (app.logoKey !== null) obsolete.push({ kind: 'logos', key: app.logoKey });
         await repo.deleteApp(trx, id);
+        await removeBlobs(store, obsolete);
       });
-      await removeFiles(obsolete);
     },
   };
 }

@@ -8,15 +8,11 @@ function signatureOf(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}${expires}`).digest('base64url');
 }
 
-export function signDocumentLink(
-  secret: string,
-  publicUrl: string,
-  key: string,
-  now: number,
-): string {
+/** A path, not a URL, so the link works on whatever host the portal is reached by. */
+export function signDocumentLink(secret: string, key: string, now: number): string {
   const expires = now + DOCUMENT_LINK_TTL_MS;
   const signature = signatureOf(secret, key, expires);
-  return `${publicUrl}${ApiPaths.documents}/${key}?expires=${expires}&signature=${signature}`;
+  return `${ApiPaths.documents}/${key}?expires=${expires}&signature=${signature}`;
 }
 
 /** True when the signature is ours for this key and expiry, and the link has not expired. */

@@ -86,6 +86,17 @@ export interface MailboxMessagesTable {
   createdAt: number;
 }
 
+/** Public icons (content-addressed) and private proof documents: see storage/blob-store.ts. */
+export type BlobKind = 'logos' | 'documents';
+
+/** Blob bytes kept by the database backend, written in the transaction of their rows. */
+export interface BlobsTable {
+  kind: BlobKind;
+  key: string;
+  bytes: Buffer;
+  createdAt: number;
+}
+
 /** Hand-off login tokens already exchanged: each is accepted once. */
 export interface FlowTokenUsesTable {
   jti: string;
@@ -118,4 +129,5 @@ export interface Database {
   mailboxMessages: MailboxMessagesTable;
   flowTokenUses: FlowTokenUsesTable;
   jobs: JobsTable;
+  blobs: BlobsTable;
 }

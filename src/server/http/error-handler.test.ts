@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { Messages } from '../../contract/messages.js';
 import { AppError } from '../errors.js';
 import { GENERIC_SERVER_ERROR, registerErrorHandler } from './error-handler.js';
 
@@ -92,5 +93,16 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ status: 'error', message: GENERIC_SERVER_ERROR });
+  });
+
+  it('answers unavailable with 503 and its prepared try-again message', async () => {
+    const app = await appWith((a) =>
+      a.get('/x', () => {
+        throw new AppError('unavailable', Messages.apps.storageUnavailable);
+      }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'error', message: Messages.apps.storageUnavailable });
   });
 });

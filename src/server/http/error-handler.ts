@@ -16,10 +16,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const status = httpStatusOf(error.code);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // 'unavailable' carries a prepared message (try again); other 5xx texts may hold details.
+      const isGeneric = status >= 500 && error.code !== 'unavailable';
       const body: ErrorBody = {
         ...error.details,
         status: 'error',
-        message: status >= 500 ? GENERIC_SERVER_ERROR : error.message,
+        message: isGeneric ? GENERIC_SERVER_ERROR : error.message,
       };
       return reply.status(status).send(body);
     }

@@ -2,8 +2,9 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
+/** The origin of an absolute URL; a path (or none) is on the portal's own origin. */
 function originOf(url: string | null): string[] {
-  if (url === null) return [];
+  if (url === null || url.startsWith('/')) return [];
   return [new URL(url).origin];
 }
 
