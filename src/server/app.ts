@@ -31,6 +31,7 @@ import { createSmtpMailer } from './mail/smtp-mailer.js';
 import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
 import { createFileStore } from './storage/file-store.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             redact: [...REDACTED_LOG_PATHS],
             serializers: { req: requestLogSerializer },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
@@ -120,7 +121,7 @@ async function registerAccounts(app: App, deps: AppDeps) {
       tokensValidAfter: async (id) => (await findDeveloperById(db, id))?.tokensValidAfter,
     }),
   );
-  await registerRateLimits(app);
+  await registerRateLimits(app, { db, clock });
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
     reset: createPasswordResetService(authDeps),

@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
 export class ConfigError extends Error {
@@ -39,7 +40,7 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly publicUrl: string;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -77,12 +78,9 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  return fail(name, 'must be true or false', raw);
+function trustProxySetting(env: Env): TrustProxy {
+  const raw = optional(env, 'TRUST_PROXY');
+  return parseTrustProxy(raw) ?? fail('TRUST_PROXY', TRUST_PROXY_FORMS, raw ?? '');
 }
 
 function url(env: Env, name: string, fallback: string, protocols: readonly string[]): string {
@@ -195,7 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
     databaseUrl,
     publicUrl,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxySetting(env),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM', `${productName} Developers <no-reply@localhost>`),

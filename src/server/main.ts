@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
+import { trustProxyWarning } from './trust-proxy.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,3 +56,5 @@ app.log.info(
   },
   'portal ready',
 );
+const proxyWarning = trustProxyWarning(config.trustProxy);
+if (proxyWarning !== undefined) app.log.warn(proxyWarning);

@@ -92,6 +92,13 @@ export interface FlowTokenUsesTable {
   expiresAt: number;
 }
 
+/** Requests counted per route and client key until `resetsAt` (epoch ms). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resetsAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -100,4 +107,5 @@ export interface Database {
   ipRecords: IpRecordsTable;
   mailboxMessages: MailboxMessagesTable;
   flowTokenUses: FlowTokenUsesTable;
+  rateLimits: RateLimitsTable;
 }
