@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export interface Counter {
@@ -12,6 +12,30 @@ export interface Counter {
  * time. A window that has passed starts again at this request.
  */
 export function countHit(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<Counter> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return upsert(db, key, now, windowMs);
+  // SQLite syncs the disk at every commit (synchronous=FULL, database.ts). A counter lost
+  // to a power cut costs nothing, so this commit skips the sync (synchronous=NORMAL: WAL
+  // still keeps the file consistent) instead of adding one to every limited call.
+  return db.connection().execute(async (connection) => {
+    const [setting] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection))
+      .rows;
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      return await upsert(connection, key, now, windowMs);
+    } finally {
+      await sql`pragma synchronous = ${sql.raw(String(setting?.synchronous ?? 2))}`.execute(
+        connection,
+      );
+    }
+  });
+}
+
+function upsert(
   db: Kysely<Database>,
   key: string,
   now: number,
