@@ -106,18 +106,21 @@ describe('security headers', () => {
     expect(res.headers.has('strict-transport-security')).toBe(false);
   });
 
-  it('adds HSTS when the request came over https through a trusted proxy', async () => {
-    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-    try {
-      const res = await new HttpClient(proxied.baseUrl).request('GET', '/', {
-        headers: { 'x-forwarded-proto': 'https' },
-      });
-      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
-    } finally {
-      await proxied.close();
-    }
-  });
+  it.each(['true', '1', '127.0.0.1'])(
+    'adds HSTS when the request came over https through a trusted proxy (TRUST_PROXY=%s)',
+    async (trustProxy) => {
+      const proxied = await startTestApp({ env: { TRUST_PROXY: trustProxy } });
+      try {
+        const res = await new HttpClient(proxied.baseUrl).request('GET', '/', {
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+        expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
+      } finally {
+        await proxied.close();
+      }
+    },
+  );
 });
 
 describe('anti-forgery token', () => {

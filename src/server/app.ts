@@ -40,6 +40,7 @@ import type { Secrets } from './secrets.js';
 import { registerWebApp } from './spa/web-app.js';
 import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -78,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             redact: [...REDACTED_LOG_PATHS],
             serializers: { req: requestLogSerializer },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
@@ -171,7 +172,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
       tokensValidAfter: async (id) => (await findDeveloperById(db, id))?.tokensValidAfter,
     }),
   );
-  await registerRateLimits(app, metrics.rateLimitRefused);
+  await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
     reset,

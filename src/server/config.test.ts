@@ -86,6 +86,15 @@ describe('loadConfig', () => {
     [{ NEW_SERVICE_ADDRESSES: 'a,b,c' }, 'NEW_SERVICE_ADDRESSES'],
     [{ SISTER_PRODUCTS: 'NoUrl' }, 'SISTER_PRODUCTS'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '17' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'fd00::/129' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0x7f.1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'loopback' }, 'TRUST_PROXY'],
     [{ MAX_IPS_PER_APP: '0' }, 'MAX_IPS_PER_APP'],
     [{ ACCESS_TOKEN_SECRET: 'short' }, 'ACCESS_TOKEN_SECRET'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
@@ -122,6 +131,21 @@ describe('loadConfig', () => {
   it('limits each account call to 10 requests a minute per IP unless configured', () => {
     expect(loadConfig({}).rateLimitPerMinute).toBe(10);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '500' }).rateLimitPerMinute).toBe(500);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['3', 3],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('reads TRUST_PROXY=%s as %o', (raw, expected) => {
+    const env = raw === undefined ? {} : { TRUST_PROXY: raw };
+    expect(loadConfig(env).trustProxy).toEqual(expected);
   });
 
   it('takes an RSA public key in SPKI PEM form for hand-off tokens, and no other key', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 import type { JobSettings } from './jobs/job-worker.js';
+import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
 export class ConfigError extends Error {
@@ -76,7 +77,7 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly publicUrl: string;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -118,6 +119,11 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     fail(name, `must be a whole number from ${min} to ${max}`, raw);
   }
   return value;
+}
+
+function trustProxySetting(env: Env): TrustProxy {
+  const raw = optional(env, 'TRUST_PROXY');
+  return parseTrustProxy(raw) ?? fail('TRUST_PROXY', TRUST_PROXY_FORMS, raw ?? '');
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -288,7 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
     databaseUrl,
     publicUrl,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxySetting(env),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM', `${productName} Developers <no-reply@localhost>`),

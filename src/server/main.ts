@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { importDataDirFiles } from './storage/data-dir-import.js';
+import { trustProxyWarning } from './trust-proxy.js';
 
 function readConfig(): Config {
   try {
@@ -63,3 +64,5 @@ app.log.info(
   },
   'portal ready',
 );
+const proxyWarning = trustProxyWarning(config.trustProxy);
+if (proxyWarning !== undefined) app.log.warn(proxyWarning);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
+import { readOrCreate } from './secrets-file.js';
 
 export interface Secrets {
   /** HMAC key of the access-token JWTs (HS256, pinned). */
@@ -21,7 +22,8 @@ export const SECRETS_FILE = 'secrets.json';
 /**
  * Production takes every secret from the environment (config refuses to start without
  * them). Embedded mode generates the missing ones on first start and keeps them in
- * DATA_DIR with mode 0600, so tokens survive a restart.
+ * DATA_DIR with mode 0600, so tokens survive a restart; processes starting together on
+ * one DATA_DIR end up with the same ones (secrets-file.ts).
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {
   const fromEnv = config.secrets;
@@ -31,22 +33,10 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
     ) as unknown as Secrets;
   }
   const file = path.join(config.dataDir, SECRETS_FILE);
-  const stored = await readStored(file);
-  const generated: Record<string, string> = { ...stored };
-  let changed = false;
-  for (const name of NAMES) {
-    if (generated[name] === undefined) {
-      generated[name] = randomBytes(32).toString('base64url');
-      changed = true;
-    }
-  }
-  if (changed) {
-    await mkdir(config.dataDir, { recursive: true });
-    await writeFile(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
-  }
+  const stored = await readOrCreate(file, NAMES, () => randomBytes(32).toString('base64url'));
   await chmod(file, 0o600);
   const pick = (name: (typeof NAMES)[number]): string =>
-    fromEnv[name] ?? required(generated[name], name);
+    fromEnv[name] ?? required(stored[name], name);
   return Object.freeze({
     accessTokenSecret: pick('accessTokenSecret'),
     xsrfSecret: pick('xsrfSecret'),
@@ -58,21 +48,4 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
 function required(value: string | undefined, name: string): string {
   if (value === undefined) throw new Error(`secret ${name} is missing`);
   return value;
-}
-
-async function readStored(file: string): Promise<Record<string, string>> {
-  let raw: string;
-  try {
-    raw = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
-  const parsed: unknown = JSON.parse(raw);
-  if (parsed === null || typeof parsed !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(parsed).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
 }

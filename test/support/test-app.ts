@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Clock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
+import { openDatabase, type Db, type DbOptions } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Mailer } from '../../src/server/mail/mailer.js';
 import { loadSecrets, type Secrets } from '../../src/server/secrets.js';
@@ -27,6 +27,8 @@ export class TestClock implements Clock {
 export interface TestApp {
   readonly app: App;
   readonly db: Db;
+  /** How `db` was opened: another instance opens the same database with these. */
+  readonly dbOptions: DbOptions;
   readonly config: Config;
   readonly secrets: Secrets;
   readonly clock: TestClock;
@@ -39,10 +41,15 @@ export interface TestApp {
 
 const WEB_FIXTURE = `<!doctype html><html lang="en"><head>${HEAD_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
 
-/** A database for one test file: SQLite in its data dir, or a fresh PostgreSQL database. */
-async function openTestDatabase(dataDir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+/**
+ * A fresh, empty database for one test file: SQLite in its data dir, or a new PostgreSQL
+ * database. `drop` removes the PostgreSQL one.
+ */
+export async function createTestDatabase(
+  dataDir: string,
+): Promise<{ options: DbOptions; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { db: openDatabase({ databaseUrl: undefined, dataDir }), drop: () => Promise.resolve() };
+    return { options: { databaseUrl: undefined, dataDir }, drop: () => Promise.resolve() };
   }
   const adminUrl = inject('postgresAdminUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -52,9 +59,8 @@ async function openTestDatabase(dataDir: string): Promise<{ db: Db; drop: () => 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString(), dataDir, maxConnections: 20 });
   return {
-    db,
+    options: { databaseUrl: url.toString(), dataDir, maxConnections: 20 },
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
@@ -74,6 +80,11 @@ export interface TestAppOptions {
   webFiles?: Readonly<Record<string, string | Buffer>>;
   /** Adds test-only routes (e.g. a probe behind `app.authenticate`) before listening. */
   extend?: (app: App) => void;
+  /**
+   * Another instance of the portal: this app takes that app's secrets and opens its own
+   * connections to that app's database (which that app keeps and drops).
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -96,9 +107,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const { db, drop } = await openTestDatabase(dataDir);
+  const { options: dbOptions, drop } =
+    options.sameDatabaseAs === undefined
+      ? await createTestDatabase(dataDir)
+      : { options: options.sameDatabaseAs.dbOptions, drop: () => Promise.resolve() };
+  const db = openDatabase(dbOptions);
   await migrateToLatest(db.kysely);
-  const secrets = await loadSecrets(config);
+  const secrets = options.sameDatabaseAs?.secrets ?? (await loadSecrets(config));
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
     config,
@@ -116,6 +131,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     db,
+    dbOptions,
     config,
     secrets,
     clock,

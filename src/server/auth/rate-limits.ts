@@ -1,15 +1,21 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../contract/messages.js';
-import { AppError } from '../errors.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { AppError, type ErrorCode } from '../errors.js';
+import { GENERIC_SERVER_ERROR } from '../http/error-handler.js';
+import { databaseStore } from '../limits/database-store.js';
+import type { Kysely } from 'kysely';
 
-/** A 429 that tells the client when to come back (the `Retry-After` header, in seconds). */
+/** A 429 (or 503) that tells the client when to come back (`Retry-After`, in seconds). */
 export class RetryLaterError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code: ErrorCode = 'rate_limited',
   ) {
-    super('rate_limited', message);
+    super(code, message);
   }
 }
 
@@ -18,18 +24,27 @@ export function secondsUntil(ms: number): number {
 }
 
 const MINUTE_MS = 60_000;
+const RETRY_AFTER_STORE_FAILURE_SECONDS = 5;
 
 /**
  * Per-IP limits on the unauthenticated account calls (issue 3). The counters live in the
- * process: each instance behind a load balancer limits on its own (see docs/decisions/010).
+ * database, so the limit holds in total across instances (docs/decisions/014).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
+  deps: { readonly db: Kysely<Database>; readonly clock: Clock },
   onRefused: (request: FastifyRequest) => void,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     onExceeded: onRefused,
+    store: databaseStore({
+      ...deps,
+      log: app.log,
+      unavailable: () =>
+        // The client gets the generic 5xx text; the store has logged the cause.
+        new RetryLaterError(GENERIC_SERVER_ERROR, RETRY_AFTER_STORE_FAILURE_SECONDS, 'unavailable'),
+    }),
     errorResponseBuilder: (_request, context) => {
       const seconds = secondsUntil(context.ttl);
       return new RetryLaterError(Messages.auth.tooManyRequests(seconds), seconds);
@@ -46,5 +61,10 @@ export async function registerRateLimits(
 
 /** The route option that applies the per-IP limit of `RATE_LIMIT_PER_MINUTE`. */
 export function perIpLimit(maxPerMinute: number): FastifyContextConfig {
-  return { rateLimit: { max: maxPerMinute, timeWindow: MINUTE_MS } };
+  return { rateLimit: { max: maxPerMinute, timeWindow: MINUTE_MS, keyGenerator: routeAndClient } };
+}
+
+/** One counter per route and client (IPv6 clients by their /64, as the plugin does). */
+function routeAndClient(request: FastifyRequest): string {
+  return `${request.routeOptions.url ?? ''} ${normalizeIP(request.ip)}`;
 }

@@ -96,10 +96,12 @@ export function openDatabase(options: DbOptions): Db {
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'portal.db'));
+  // First, so that a second process opening the file at the same moment waits for the
+  // switch to WAL instead of failing with SQLITE_BUSY.
+  file.pragma('busy_timeout = 5000');
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
   return wrap(
     new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(file) }),

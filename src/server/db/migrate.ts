@@ -1,4 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  SqliteAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as blobStore from './migrations/0002-blob-store.js';
 import * as jobQueue from './migrations/0003-job-queue.js';
@@ -13,13 +20,36 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-rate-limits': rateLimits,
 };
 
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
 };
 
-/** Brings the schema to the latest migration; throws when one fails. */
+/**
+ * Brings the schema to the latest migration; throws when one fails. Instances starting
+ * together migrate once: Kysely holds an advisory lock on PostgreSQL, and takes none on
+ * SQLite, where `BEGIN IMMEDIATE` makes a second process wait (busy_timeout) and then find
+ * the work done.
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider });
+  const plain = db.withoutPlugins();
+  if (!(plain.getExecutor().adapter instanceof SqliteAdapter)) return migrate(plain);
+  return plain.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const applied = await migrate(connection);
+      await sql`commit`.execute(connection);
+      return applied;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function migrate<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined)
     throw error instanceof Error ? error : new Error('migration failed', { cause: error });

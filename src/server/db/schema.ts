@@ -120,6 +120,13 @@ export interface JobsTable {
   createdAt: number;
 }
 
+/** Requests counted per route and client key until `resetsAt` (epoch ms). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resetsAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -130,4 +137,5 @@ export interface Database {
   flowTokenUses: FlowTokenUsesTable;
   jobs: JobsTable;
   blobs: BlobsTable;
+  rateLimits: RateLimitsTable;
 }

@@ -1,0 +1,74 @@
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface Counter {
+  readonly hits: number;
+  readonly resetsAt: number;
+}
+
+/**
+ * Counts one request in one statement, so instances racing on one key never lose a hit:
+ * PostgreSQL locks the row for `ON CONFLICT ... DO UPDATE`, SQLite runs writers one at a
+ * time. A window that has passed starts again at this request.
+ */
+export function countHit(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<Counter> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return upsert(db, key, now, windowMs);
+  // SQLite syncs the disk at every commit (synchronous=FULL, database.ts). A counter lost
+  // to a power cut costs nothing, so this commit skips the sync (synchronous=NORMAL: WAL
+  // still keeps the file consistent) instead of adding one to every limited call.
+  return db.connection().execute(async (connection) => {
+    const [setting] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection))
+      .rows;
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      return await upsert(connection, key, now, windowMs);
+    } finally {
+      await sql`pragma synchronous = ${sql.raw(String(setting?.synchronous ?? 2))}`.execute(
+        connection,
+      );
+    }
+  });
+}
+
+function upsert(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<Counter> {
+  return db
+    .insertInto('rateLimits')
+    .values({ key, hits: 1, resetsAt: now + windowMs })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => {
+        const isOver = eb('rateLimits.resetsAt', '<=', now);
+        return {
+          hits: eb
+            .case()
+            .when(isOver)
+            .then(1)
+            .else(eb('rateLimits.hits', '+', 1))
+            .end(),
+          resetsAt: eb
+            .case()
+            .when(isOver)
+            .then(now + windowMs)
+            .else(eb.ref('rateLimits.resetsAt'))
+            .end(),
+        };
+      }),
+    )
+    .returning(['hits', 'resetsAt'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes the counters whose window has passed; returns how many. */
+export async function deleteExpiredCounters(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('rateLimits').where('resetsAt', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
