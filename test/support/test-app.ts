@@ -70,6 +70,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Adds test-only routes (e.g. a probe behind `app.authenticate`) before listening. */
   extend?: (app: App) => void;
+  /** An existing PostgreSQL database, used as it is and kept (the growth bench's). */
+  databaseUrl?: string;
 }
 
 /**
@@ -88,7 +90,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const { db, drop } = await openTestDatabase(dataDir);
+  const { db, drop } =
+    options.databaseUrl === undefined
+      ? await openTestDatabase(dataDir)
+      : {
+          db: openDatabase({ databaseUrl: options.databaseUrl, dataDir, maxConnections: 20 }),
+          drop: () => Promise.resolve(),
+        };
   await migrateToLatest(db.kysely);
   const secrets = await loadSecrets(config);
   const clock = options.clock ?? new TestClock();
