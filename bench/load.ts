@@ -147,12 +147,12 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** One line of the printed table. */
-export function row(name: string, m: Measurement): string {
+/** One line of the printed table; `isCpuShared` when another load ran in the same window. */
+export function row(name: string, m: Measurement, isCpuShared = false): string {
   return [
     name.padEnd(40),
     `${m.perSecond.toFixed(0).padStart(6)} req/s`,
-    `${m.cpuPerRequestUs.toFixed(0).padStart(5)} us CPU/req`,
+    `${isCpuShared ? 'shared'.padStart(5) : m.cpuPerRequestUs.toFixed(0).padStart(5)} us CPU/req`,
     `p50 ${m.p50Ms.toFixed(2).padStart(6)} ms`,
     `p99 ${m.p99Ms.toFixed(2).padStart(6)} ms`,
     `errors ${String(m.errors)}`,
