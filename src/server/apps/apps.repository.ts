@@ -79,20 +79,24 @@ export interface AppsWithIps {
   readonly ips: IpRow[];
 }
 
-/** Splits joined rows (ordered by app) into the apps and their IP records. */
+/**
+ * Splits joined rows (ordered by app) into the apps and their IP records. Each app is its
+ * first row as it is: toApplication picks the response's fields, so the extra IP fields
+ * are never read, and copying every row showed in the CPU profile.
+ */
 function splitRows(rows: readonly AppWithIpRow[]): AppsWithIps {
   const apps: AppRow[] = [];
   const ips: IpRow[] = [];
-  for (const { ip, familyPending, adminAccept, documentKey, ipCreatedAt, ...app } of rows) {
-    if (apps.at(-1)?.id !== app.id) apps.push(app);
-    if (ip === null) continue;
+  for (const row of rows) {
+    if (apps.at(-1)?.id !== row.id) apps.push(row);
+    if (row.ip === null) continue;
     ips.push({
-      applicationId: app.id,
-      ip,
-      familyPending: familyPending ?? 0,
-      adminAccept: adminAccept ?? 0,
-      documentKey,
-      createdAt: ipCreatedAt ?? 0,
+      applicationId: row.id,
+      ip: row.ip,
+      familyPending: row.familyPending ?? 0,
+      adminAccept: row.adminAccept ?? 0,
+      documentKey: row.documentKey,
+      createdAt: row.ipCreatedAt ?? 0,
     });
   }
   return { apps, ips };

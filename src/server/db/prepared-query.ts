@@ -2,7 +2,7 @@ import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Stand-ins for the values while the query is compiled; never sent to the database. */
-const placeholder = (index: number) => `\u0000prepared-query-parameter-${String(index)}\u0000`;
+const placeholder = (index: number) => `\u0000PreparedQuery.Parameter#${String(index)}\u0000`;
 
 export interface PreparedQuery<Params extends string[], Row> {
   (db: Kysely<Database>, ...params: Params): Promise<Row[]>;
