@@ -1,11 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run bench`: the budgets of design.md, timed on this machine against baselines taken
-// in the same run. Kept out of `npm test`: the machines are shared and timings are noisy.
+// `npm run bench` and `npm run bench:growth`: the budgets of design.md, timed on this
+// machine against baselines taken in the same run (docs/decisions/018-bench-method.md).
+// Kept out of `npm test`: the machines are shared and timings are noisy.
 export default defineConfig({
   test: {
-    include: ['bench/**/*.bench.ts'],
-    environment: 'node',
     fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: 'budgets',
+          include: ['bench/budgets.bench.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'growth',
+          include: ['bench/growth.bench.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          hookTimeout: 600_000,
+        },
+      },
+    ],
   },
 });

@@ -1,75 +1,160 @@
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  WARM,
+  type BenchSession,
+  type GeneratorInput,
+  type GeneratorResult,
+  type LoadRequest,
+  type ServerInput,
+  type ServerReply,
+  type ServerRequest,
+} from './load-protocol.js';
 
-export interface LoadResult {
-  readonly requests: number;
-  readonly perSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly errors: number;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Children run the TypeScript sources through tsx; BENCH_CPU_PROF=dir profiles the servers. */
+function start(script: string, input: unknown, profileDir?: string): ChildProcess {
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  return fork(path.join(here, script), [JSON.stringify(input)], {
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`${child.spawnfile} exited with ${String(code)}`));
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    });
+  });
+}
+
+export interface BenchServer {
+  readonly baseUrl: string;
+  /** The server process's CPU time so far (user + system), in microseconds. */
+  cpuMicros(): Promise<number>;
+  /** A developer signed in on this server, with `apps` apps of `ipsPerApp` IPs each. */
+  session(apps: number, ipsPerApp: number): Promise<BenchSession>;
+  close(): Promise<void>;
+}
+
+/** Starts the portal (or the bare baseline) in a process of its own. */
+export async function startServer(input: ServerInput): Promise<BenchServer> {
+  const child = start('bench-server.ts', input, process.env.BENCH_CPU_PROF);
+  // One question at a time: replies carry no id, so they must come back in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = <K extends ServerReply['type']>(request: ServerRequest, type: K) => {
+    const asked = queue.then(async () => {
+      const answer = nextMessage<ServerReply>(child);
+      child.send(request);
+      const message = await answer;
+      if (message.type !== type) throw new Error(`expected ${type}, got ${message.type}`);
+      return message as Extract<ServerReply, { type: K }>;
+    });
+    queue = asked.catch(() => undefined);
+    return asked;
+  };
+  const ready = await nextMessage<ServerReply>(child);
+  if (ready.type !== 'ready') throw new Error(`server did not start: ${ready.type}`);
+  return {
+    baseUrl: ready.baseUrl,
+    cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    session: async (apps, ipsPerApp) =>
+      (await ask({ type: 'session', apps, ipsPerApp }, 'session')).session,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await ask({ type: 'close' }, 'closed');
+      await exited;
+    },
+  };
 }
 
 export interface LoadOptions {
+  readonly requests: readonly LoadRequest[];
   readonly connections: number;
   readonly durationMs: number;
-  readonly headers?: Record<string, string>;
+  readonly warmupMs?: number;
+  readonly expectStatus?: number;
 }
 
-// The load generator runs in its own Node process, so that it does not share the event
-// loop of the servers it measures (a small autocannon: keep-alive GETs, latency per call).
-const GENERATOR = `
-import { Agent, request } from 'node:http';
-import { performance } from 'node:perf_hooks';
-const { url, connections, durationMs, headers } = JSON.parse(process.argv[1]);
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
-const target = new URL(url);
-const once = () => new Promise((resolve) => {
-  const req = request(target, { agent, headers }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode));
-    res.on('error', () => resolve(0));
-  });
-  req.on('error', () => resolve(0));
-  req.end();
-});
-const latencies = [];
-let errors = 0;
-const started = performance.now();
-const deadline = started + durationMs;
-const worker = async () => {
-  while (performance.now() < deadline) {
-    const t0 = performance.now();
-    const status = await once();
-    latencies.push(performance.now() - t0);
-    if (status !== 200) errors += 1;
-  }
-};
-await Promise.all(Array.from({ length: connections }, worker));
-const elapsed = performance.now() - started;
-agent.destroy();
-latencies.sort((a, b) => a - b);
-const at = (p) => latencies[Math.max(0, Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1))];
-process.stdout.write(JSON.stringify({
-  requests: latencies.length,
-  perSecond: (latencies.length / elapsed) * 1000,
-  p50Ms: at(50),
-  p99Ms: at(99),
-  errors,
-}));
-`;
+export interface Measurement {
+  readonly requests: number;
+  readonly perSecond: number;
+  /** The server's CPU time over the measured window divided by the requests it answered. */
+  readonly cpuPerRequestUs: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly errors: number;
+  readonly firstError: string | null;
+}
 
-/** Keeps `connections` keep-alive connections busy with GETs of `url` for `durationMs`. */
-export function load(url: string, options: LoadOptions): Promise<LoadResult> {
-  const input = JSON.stringify({ url, headers: {}, ...options });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', GENERATOR, input]);
-    let output = '';
-    let problems = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (problems += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`load generator exited with ${String(code)}: ${problems}`));
-    });
-  });
+/**
+ * Loads `server` from a generator process of its own. Its CPU time is read once the
+ * warm-up has drained and again when the last measured request has been answered.
+ */
+export async function measure(server: BenchServer, options: LoadOptions): Promise<Measurement> {
+  const input: GeneratorInput = {
+    baseUrl: server.baseUrl,
+    requests: options.requests,
+    connections: options.connections,
+    durationMs: options.durationMs,
+    warmupMs: options.warmupMs ?? 500,
+    expectStatus: options.expectStatus ?? 200,
+  };
+  const generator = start('load-generator.ts', input);
+  const warm = await nextMessage<string>(generator);
+  if (warm !== WARM) throw new Error(`unexpected generator message ${warm}`);
+  const cpuBefore = await server.cpuMicros();
+  const done = nextMessage<GeneratorResult>(generator);
+  generator.send('go');
+  const result = await done;
+  const cpuAfter = await server.cpuMicros();
+  return {
+    requests: result.requests,
+    perSecond: (result.requests / result.elapsedMs) * 1000,
+    cpuPerRequestUs: (cpuAfter - cpuBefore) / Math.max(1, result.requests),
+    p50Ms: result.latenciesMs.p50,
+    p99Ms: result.latenciesMs.p99,
+    errors: result.errors,
+    firstError: result.firstError,
+  };
+}
+
+/** What a signed-in browser sends with a read: the bearer token and the anti-forgery cookie. */
+export function readHeaders(session: BenchSession): Record<string, string> {
+  return {
+    authorization: `Bearer ${session.bearer}`,
+    cookie: `XSRF-TOKEN=${session.xsrfToken}`,
+  };
+}
+
+/** ... and with a write: the anti-forgery header as well. */
+export function writeHeaders(session: BenchSession): Record<string, string> {
+  return { ...readHeaders(session), 'x-xsrf-token': session.xsrfToken };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** One line of the printed table; `isCpuShared` when another load ran in the same window. */
+export function row(name: string, m: Measurement, isCpuShared = false): string {
+  return [
+    name.padEnd(40),
+    `${m.perSecond.toFixed(0).padStart(6)} req/s`,
+    `${isCpuShared ? 'shared'.padStart(5) : m.cpuPerRequestUs.toFixed(0).padStart(5)} us CPU/req`,
+    `p50 ${m.p50Ms.toFixed(2).padStart(6)} ms`,
+    `p99 ${m.p99Ms.toFixed(2).padStart(6)} ms`,
+    `errors ${String(m.errors)}`,
+  ].join('  ');
 }

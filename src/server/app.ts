@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { findDeveloperById } from './auth/auth.repository.js';
+import { findTokensValidAfter } from './auth/auth.repository.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -169,7 +169,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     createAuthenticate({
       accessTokenSecret: deps.secrets.accessTokenSecret,
       clock,
-      tokensValidAfter: async (id) => (await findDeveloperById(db, id))?.tokensValidAfter,
+      tokensValidAfter: (id) => findTokensValidAfter(db, id),
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);

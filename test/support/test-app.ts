@@ -85,6 +85,8 @@ export interface TestAppOptions {
    * connections to that app's database (which that app keeps and drops).
    */
   sameDatabaseAs?: TestApp;
+  /** An existing PostgreSQL database, used as it is and kept (the growth bench's). */
+  databaseUrl?: string;
 }
 
 /**
@@ -107,10 +109,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
+  const kept = (databaseOptions: DbOptions) => ({
+    options: databaseOptions,
+    drop: () => Promise.resolve(),
+  });
   const { options: dbOptions, drop } =
-    options.sameDatabaseAs === undefined
-      ? await createTestDatabase(dataDir)
-      : { options: options.sameDatabaseAs.dbOptions, drop: () => Promise.resolve() };
+    options.sameDatabaseAs !== undefined
+      ? kept(options.sameDatabaseAs.dbOptions)
+      : options.databaseUrl !== undefined
+        ? kept({ databaseUrl: options.databaseUrl, dataDir, maxConnections: 20 })
+        : await createTestDatabase(dataDir);
   const db = openDatabase(dbOptions);
   await migrateToLatest(db.kysely);
   const secrets = options.sameDatabaseAs?.secrets ?? (await loadSecrets(config));

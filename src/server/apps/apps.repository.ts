@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { ApplicationsTable, Database, IpRecordsTable } from '../db/schema.js';
 
 export type AppRow = Omit<ApplicationsTable, 'ownerId'>;
@@ -32,27 +33,101 @@ const IP_COLUMNS = [
   'createdAt',
 ] as const;
 
-export function listAppsOf(db: Kysely<Database>, ownerId: string): Promise<AppRow[]> {
+/** Applications with their IP records, one row per IP (or one with null IP fields). */
+function appsWithIps(db: Kysely<Database>, ownerId: string) {
   return db
     .selectFrom('applications')
-    .select(APP_COLUMNS)
-    .where('ownerId', '=', ownerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .leftJoin('ipRecords', 'ipRecords.applicationId', 'applications.id')
+    .select(APP_COLUMNS.map((column) => `applications.${column}` as const))
+    .select([
+      'ipRecords.ip',
+      'ipRecords.familyPending',
+      'ipRecords.adminAccept',
+      'ipRecords.documentKey',
+      'ipRecords.createdAt as ipCreatedAt',
+    ])
+    .where('applications.ownerId', '=', ownerId);
 }
 
-export function findAppOf(
+type AppWithIpRow = Awaited<ReturnType<ReturnType<typeof appsWithIps>['execute']>>[number];
+
+/**
+ * The hot reads, each one statement prepared once (GET /api/v1/apps and /app/{id}:
+ * docs/decisions/018-bench-method.md); src/server/db/query-plans.api.test.ts reads their plans.
+ */
+export const appQueries = {
+  listOf: preparedQuery(1, (db, ownerId: string) =>
+    appsWithIps(db, ownerId)
+      .orderBy('applications.createdAt', 'desc')
+      .orderBy('applications.id', 'desc')
+      .orderBy('ipRecords.ip'),
+  ),
+  oneOf: preparedQuery(2, (db, ownerId: string, id: string) =>
+    appsWithIps(db, ownerId).where('applications.id', '=', id).orderBy('ipRecords.ip'),
+  ),
+  appOf: preparedQuery(2, (db, ownerId: string, id: string) =>
+    db
+      .selectFrom('applications')
+      .select(APP_COLUMNS)
+      .where('ownerId', '=', ownerId)
+      .where('id', '=', id),
+  ),
+};
+
+export interface AppsWithIps {
+  readonly apps: AppRow[];
+  readonly ips: IpRow[];
+}
+
+/**
+ * Splits joined rows (ordered by app) into the apps and their IP records. Each app is its
+ * first row as it is: toApplication picks the response's fields, so the extra IP fields
+ * are never read, and copying every row showed in the CPU profile.
+ */
+function splitRows(rows: readonly AppWithIpRow[]): AppsWithIps {
+  const apps: AppRow[] = [];
+  const ips: IpRow[] = [];
+  for (const row of rows) {
+    if (apps.at(-1)?.id !== row.id) apps.push(row);
+    if (row.ip === null) continue;
+    ips.push({
+      applicationId: row.id,
+      ip: row.ip,
+      familyPending: row.familyPending ?? 0,
+      adminAccept: row.adminAccept ?? 0,
+      documentKey: row.documentKey,
+      createdAt: row.ipCreatedAt ?? 0,
+    });
+  }
+  return { apps, ips };
+}
+
+/** A developer's applications, newest first, and all their IP records. */
+export async function listAppsWithIpsOf(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<AppsWithIps> {
+  return splitRows(await appQueries.listOf(db, ownerId));
+}
+
+/** One application of the developer with its IP records, undefined when not theirs. */
+export async function findAppWithIpsOf(
+  db: Kysely<Database>,
+  ownerId: string,
+  id: string,
+): Promise<{ app: AppRow; ips: IpRow[] } | undefined> {
+  const { apps, ips } = splitRows(await appQueries.oneOf(db, ownerId, id));
+  const [app] = apps;
+  return app === undefined ? undefined : { app, ips };
+}
+
+export async function findAppOf(
   db: Kysely<Database>,
   ownerId: string,
   id: string,
 ): Promise<AppRow | undefined> {
-  return db
-    .selectFrom('applications')
-    .select(APP_COLUMNS)
-    .where('ownerId', '=', ownerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = await appQueries.appOf(db, ownerId, id);
+  return row;
 }
 
 /** The app, locked until the transaction ends on PostgreSQL (SQLite runs one at a time). */
@@ -101,14 +176,33 @@ export async function lockIps(
   }
 }
 
-export function ipRecordsOf(db: Kysely<Database>, applicationIds: readonly string[]) {
-  if (applicationIds.length === 0) return Promise.resolve([] as IpRow[]);
+/** The IP records of these applications (query-plans.api.test.ts reads its plan). */
+export function ipRecordsQuery(db: Kysely<Database>, applicationIds: readonly string[]) {
   return db
     .selectFrom('ipRecords')
     .select(IP_COLUMNS)
     .where('applicationId', 'in', applicationIds)
-    .orderBy('ip')
-    .execute();
+    .orderBy('ip');
+}
+
+export function ipRecordsOf(db: Kysely<Database>, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([] as IpRow[]);
+  return ipRecordsQuery(db, applicationIds).execute();
+}
+
+/** The duplicate-IP check of every create and IP change (query-plans.api.test.ts). */
+export function otherDevelopersIpsQuery(
+  db: Kysely<Database>,
+  ownerId: string,
+  ips: readonly string[],
+) {
+  return db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .select('ipRecords.ip')
+    .distinct()
+    .where('ipRecords.ip', 'in', ips)
+    .where('applications.ownerId', '<>', ownerId);
 }
 
 /** Which of `ips` are on an application of another developer. */
@@ -118,14 +212,7 @@ export async function ipsOfOtherDevelopers(
   ips: readonly string[],
 ): Promise<string[]> {
   if (ips.length === 0) return [];
-  const rows = await trx
-    .selectFrom('ipRecords')
-    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
-    .select('ipRecords.ip')
-    .distinct()
-    .where('ipRecords.ip', 'in', ips)
-    .where('applications.ownerId', '<>', ownerId)
-    .execute();
+  const rows = await otherDevelopersIpsQuery(trx, ownerId, ips).execute();
   return rows.map((row) => row.ip).sort();
 }
 

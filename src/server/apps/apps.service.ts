@@ -181,18 +181,14 @@ export function createAppsService(deps: AppsDeps) {
 
   return {
     async list(developerId: string): Promise<Application[]> {
-      const rows = await repo.listAppsOf(kysely, developerId);
-      const ips = await repo.ipRecordsOf(
-        kysely,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toApplication(row, ips));
+      const { apps, ips } = await repo.listAppsWithIpsOf(kysely, developerId);
+      return apps.map((row) => toApplication(row, ips));
     },
 
     async get(developerId: string, id: string): Promise<Application> {
-      const row = await repo.findAppOf(kysely, developerId, id);
-      if (row === undefined) throw notFound();
-      return toApplication(row, await repo.ipRecordsOf(kysely, [id]));
+      const found = await repo.findAppWithIpsOf(kysely, developerId, id);
+      if (found === undefined) throw notFound();
+      return toApplication(found.app, found.ips);
     },
 
     async create(developerId: string, upload: Upload): Promise<string> {

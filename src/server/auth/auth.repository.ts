@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 /** SQL of the developer accounts. `Kysely` accepts a Transaction as well. */
@@ -62,12 +63,32 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-export function findDeveloperByEmail(db: Db, email: string) {
-  return developers(db).where('emailNormalized', '=', normalizeEmail(email)).executeTakeFirst();
+/** The hot lookups, prepared once (src/server/db/query-plans.api.test.ts reads their plans). */
+export const developerQueries = {
+  byEmail: preparedQuery(1, (db, emailNormalized: string) =>
+    developers(db).where('emailNormalized', '=', emailNormalized),
+  ),
+  byId: preparedQuery(1, (db, id: string) => developers(db).where('id', '=', id)),
+  /** Every bearer call asks this one: one column, no more. */
+  tokensValidAfter: preparedQuery(1, (db, id: string) =>
+    db.selectFrom('developers').select('tokensValidAfter').where('id', '=', id),
+  ),
+};
+
+export async function findDeveloperByEmail(db: Db, email: string) {
+  const [row] = await developerQueries.byEmail(db, normalizeEmail(email));
+  return row;
 }
 
-export function findDeveloperById(db: Db, id: string) {
-  return developers(db).where('id', '=', id).executeTakeFirst();
+export async function findDeveloperById(db: Db, id: string) {
+  const [row] = await developerQueries.byId(db, id);
+  return row;
+}
+
+/** The developer's `tokensValidAfter` (ms), undefined when the developer is gone. */
+export async function findTokensValidAfter(db: Db, id: string): Promise<number | undefined> {
+  const [row] = await developerQueries.tokensValidAfter(db, id);
+  return row?.tokensValidAfter;
 }
 
 export function findDeveloperByClientCode(db: Db, clientCode: string) {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { CodePurpose, Database } from '../db/schema.js';
 
 /** SQL of the one-time codes. `Kysely` accepts a Transaction as well. */
@@ -50,9 +51,9 @@ export async function insertCode(
     .execute();
 }
 
-/** The newest code neither used nor replaced, expired or not. */
-export function findNewestLiveCode(db: Db, developerId: string, purpose: CodePurpose) {
-  return db
+/** Prepared once (src/server/db/query-plans.api.test.ts reads its plan). */
+export const newestLiveCode = preparedQuery(2, (db, developerId: string, purpose: CodePurpose) =>
+  db
     .selectFrom('oneTimeCodes')
     .select(['id', 'codeHash', 'expiresAt', 'attempts'])
     .where('developerId', '=', developerId)
@@ -60,7 +61,13 @@ export function findNewestLiveCode(db: Db, developerId: string, purpose: CodePur
     .where('consumedAt', 'is', null)
     .where('supersededAt', 'is', null)
     .orderBy('createdAt', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The newest code neither used nor replaced, expired or not. */
+export async function findNewestLiveCode(db: Db, developerId: string, purpose: CodePurpose) {
+  const [row] = await newestLiveCode(db, developerId, purpose);
+  return row;
 }
 
 /**

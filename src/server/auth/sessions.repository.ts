@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 /** SQL of refresh tokens and used hand-off tokens. `Kysely` accepts a Transaction as well. */
@@ -21,12 +22,17 @@ export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promis
     .execute();
 }
 
-export function findRefreshToken(db: Db, tokenHash: string) {
-  return db
+/** Prepared once (src/server/db/query-plans.api.test.ts reads its plan). */
+export const refreshTokenByHash = preparedQuery(1, (db, tokenHash: string) =>
+  db
     .selectFrom('refreshTokens')
     .select(['id', 'developerId', 'familyId', 'expiresAt', 'revokedAt'])
-    .where('tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('tokenHash', '=', tokenHash),
+);
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await refreshTokenByHash(db, tokenHash);
+  return row;
 }
 
 /**

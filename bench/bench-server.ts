@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { createApp, signedInDeveloper } from '../test/support/apps.js';
+import { startTestApp, type TestApp } from '../test/support/test-app.js';
+import type { BenchSession, ServerInput, ServerReply, ServerRequest } from './load-protocol.js';
+
+// The server under test, alone in its process: process.cpuUsage() here is the server's
+// CPU time and nothing else's (the load comes from bench/load-generator.ts).
+const input = JSON.parse(process.argv[2] ?? '{}') as ServerInput;
+const reply = (message: ServerReply) => process.send?.(message);
+
+let portal: TestApp | undefined;
+let sessions = 0;
+let baseUrl: string;
+let close: () => Promise<void>;
+
+if (input.kind === 'bare') {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', () => ({ status: 'success', message: 'ok' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  baseUrl = `http://127.0.0.1:${String(address.port)}`;
+  close = () => bare.close();
+} else {
+  const t = await startTestApp(
+    input.databaseUrl === undefined ? {} : { databaseUrl: input.databaseUrl },
+  );
+  portal = t;
+  baseUrl = t.baseUrl;
+  close = () => t.close();
+}
+
+/** A developer signed in through the API, with `apps` applications of `ipsPerApp` IPs. */
+async function newSession(t: TestApp, apps: number, ipsPerApp: number): Promise<BenchSession> {
+  sessions += 1;
+  const dev = await signedInDeveloper(t);
+  const appIds: string[] = [];
+  for (let app = 1; app <= apps; app += 1) {
+    const ips = Array.from(
+      { length: ipsPerApp },
+      (_, n) => `192.${String(sessions)}.${String(app)}.${String(n + 1)}`,
+    );
+    appIds.push(await createApp(dev.client, { ipRecords: ips.join(',') }));
+  }
+  return {
+    email: dev.email,
+    password: dev.password,
+    bearer: dev.client.bearer ?? '',
+    xsrfToken: dev.client.cookie('XSRF-TOKEN') ?? '',
+    appIds,
+  };
+}
+
+process.on('message', (message: ServerRequest) => {
+  if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    reply({ type: 'cpu', micros: user + system });
+  } else if (message.type === 'session') {
+    if (portal === undefined) throw new Error('the bare server has no sessions');
+    void newSession(portal, message.apps, message.ipsPerApp).then((session) =>
+      reply({ type: 'session', session }),
+    );
+  } else {
+    void close().then(() => {
+      reply({ type: 'closed' });
+      process.disconnect();
+    });
+  }
+});
+
+reply({ type: 'ready', baseUrl });

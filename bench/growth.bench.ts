@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiPaths } from '../src/contract/api-paths.js';
+import { hashPassword } from '../src/server/auth/passwords.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { appFields, type FormValue } from '../test/support/apps.js';
+import { PASSWORD } from '../test/support/accounts.js';
+import { measure, median, readHeaders, row, startServer, writeHeaders } from './load.js';
+import type { BenchServer, LoadOptions, Measurement } from './load.js';
+import type { BenchSession, LoadRequest } from './load-protocol.js';
+import { GROWTH_SEED, seedGrowth } from './seed.repository.js';
+
+// Design.md's growth budget: p99 of the list, one app and a create (with its duplicate-IP
+// check) on 1,000,000 IP records, against an empty database in the same run.
+const CONNECTIONS = 2;
+const ROUND_MS = 3000;
+const ROUNDS = 3;
+
+interface Side {
+  readonly name: string;
+  server: BenchServer;
+  reader: BenchSession;
+  creator: BenchSession;
+}
+
+const sides: Side[] = [];
+
+async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function seed(url: string): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-seed-'));
+  const db = openDatabase({ databaseUrl: url, dataDir });
+  await migrateToLatest(db.kysely);
+  const started = performance.now();
+  await seedGrowth(db.kysely, GROWTH_SEED, await hashPassword(PASSWORD), Date.now());
+  console.log(
+    `seeded 1,000,000 IP records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** A multipart create form with five IPs no other developer holds. */
+function createRequest(session: BenchSession): LoadRequest {
+  const boundary = 'growth-bench-boundary';
+  const fields: Record<string, FormValue> = {
+    ...appFields(),
+    ipRecords: '172.16.0.1,172.16.0.2,172.16.0.3,172.16.0.4,172.16.0.5',
+  };
+  const body = Object.entries(fields)
+    .map(([name, value]) => {
+      if (typeof value !== 'string') throw new Error('text fields only');
+      return `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    })
+    .join('');
+  return {
+    method: 'POST',
+    path: ApiPaths.createApp,
+    headers: {
+      ...writeHeaders(session),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: `${body}--${boundary}--\r\n`,
+  };
+}
+
+beforeAll(async () => {
+  const adminUrl = inject('postgresAdminUrl');
+  const [seededUrl, emptyUrl] = await Promise.all([
+    createDatabase(adminUrl, 'growth_seeded'),
+    createDatabase(adminUrl, 'growth_empty'),
+  ]);
+  await seed(seededUrl);
+  for (const [name, url] of [
+    ['empty', emptyUrl],
+    ['1M IP records', seededUrl],
+  ] as const) {
+    const server = await startServer({ kind: 'portal', databaseUrl: url });
+    // The reader has spec section 9's most (5 apps of 5 IPs); the creator's apps pile up.
+    sides.push({
+      name,
+      server,
+      reader: await server.session(5, 5),
+      creator: await server.session(1, 1),
+    });
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(sides.map((side) => side.server.close()));
+});
+
+/** The median p99 of each side, rounds interleaved so both see the same machine. */
+async function p99s(
+  label: string,
+  options: (side: Side) => LoadOptions,
+): Promise<{ empty: number; seeded: number }> {
+  const results = new Map<string, number[]>();
+  const table: string[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const side of sides) {
+      const m: Measurement = await measure(side.server, options(side));
+      table.push(row(`${label}, ${side.name}`, m));
+      expect(m.firstError).toBeNull();
+      results.set(side.name, [...(results.get(side.name) ?? []), m.p99Ms]);
+    }
+  }
+  const empty = median(results.get('empty') ?? []);
+  const seeded = median(results.get('1M IP records') ?? []);
+  table.push(
+    `${label}: p99 median ${seeded.toFixed(2)} ms on 1M IP records, ${empty.toFixed(2)} ms empty: ` +
+      `${(seeded / empty).toFixed(2)} times (budget 1.5, goal 1.2)`,
+  );
+  console.log(table.join('\n'));
+  return { empty, seeded };
+}
+
+const load = (requests: LoadRequest[], expectStatus = 200): LoadOptions => ({
+  requests,
+  expectStatus,
+  connections: CONNECTIONS,
+  durationMs: ROUND_MS,
+});
+
+describe('growth (design.md): 1,000,000 IP records against an empty database', () => {
+  it('GET /api/v1/apps p99 within 1.5 times', async () => {
+    const { empty, seeded } = await p99s('GET /api/v1/apps', (side) =>
+      load([{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(side.reader) }]),
+    );
+    expect(seeded / empty).toBeLessThanOrEqual(1.5);
+  }, 600_000);
+
+  it('GET /api/v1/app/{id} p99 within 1.5 times', async () => {
+    const { empty, seeded } = await p99s('GET /api/v1/app/{id}', (side) =>
+      load(
+        side.reader.appIds.map((id) => ({
+          method: 'GET',
+          path: ApiPaths.app(id),
+          headers: readHeaders(side.reader),
+        })),
+      ),
+    );
+    expect(seeded / empty).toBeLessThanOrEqual(1.5);
+  }, 600_000);
+
+  it('POST /api/v1/app with 5 IPs (duplicate-IP check) p99 within 1.5 times', async () => {
+    const { empty, seeded } = await p99s('POST /api/v1/app', (side) =>
+      load([createRequest(side.creator)], 201),
+    );
+    expect(seeded / empty).toBeLessThanOrEqual(1.5);
+  }, 600_000);
+});

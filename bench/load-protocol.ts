@@ -1,0 +1,59 @@
+// Messages between the bench (bench/load.ts) and its child processes.
+
+/** One request the generator sends; a run cycles through its list. */
+export interface LoadRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface GeneratorInput {
+  readonly baseUrl: string;
+  readonly requests: readonly LoadRequest[];
+  readonly expectStatus: number;
+  readonly connections: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+}
+
+export interface GeneratorResult {
+  readonly requests: number;
+  readonly elapsedMs: number;
+  readonly latenciesMs: { readonly p50: number; readonly p99: number };
+  readonly errors: number;
+  /** The first unexpected status and body, to say why a run failed. */
+  readonly firstError: string | null;
+}
+
+/** Generator → parent: warm-up done, no request in flight. */
+export const WARM = 'warm';
+
+/** A signed-in developer of the server under test, with its applications. */
+export interface BenchSession {
+  readonly email: string;
+  readonly password: string;
+  readonly bearer: string;
+  readonly xsrfToken: string;
+  readonly appIds: readonly string[];
+}
+
+/** Parent → server. Each gets one reply, in order. */
+export type ServerRequest =
+  | { readonly type: 'cpu' }
+  | { readonly type: 'session'; readonly apps: number; readonly ipsPerApp: number }
+  | { readonly type: 'close' };
+
+/** Server → parent. */
+export type ServerReply =
+  | { readonly type: 'ready'; readonly baseUrl: string }
+  | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'session'; readonly session: BenchSession }
+  | { readonly type: 'closed' };
+
+export interface ServerInput {
+  /** `bare`: one Fastify JSON route and nothing else, the baseline. */
+  readonly kind: 'portal' | 'bare';
+  /** An existing PostgreSQL database; absent, SQLite in a fresh data dir. */
+  readonly databaseUrl?: string;
+}

@@ -1,0 +1,74 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { appQueries, ipRecordsQuery, otherDevelopersIpsQuery } from '../apps/apps.repository.js';
+import { developerQueries } from '../auth/auth.repository.js';
+import { newestLiveCode } from '../auth/codes.repository.js';
+import { refreshTokenByHash } from '../auth/sessions.repository.js';
+import type { Database } from './schema.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+type Compile = (db: Kysely<Database>) => CompiledQuery;
+
+/** The hot queries, compiled from the repositories so this test follows the code. */
+const hotQueries: Record<string, Compile> = {
+  'apps of a developer': (db) => appQueries.listOf.compile(db, 'developer-1'),
+  'one app with its IPs': (db) => appQueries.oneOf.compile(db, 'developer-1', 'app-1'),
+  'one app': (db) => appQueries.appOf.compile(db, 'developer-1', 'app-1'),
+  'IP records of apps': (db) => ipRecordsQuery(db, ['app-1', 'app-2']).compile(),
+  'duplicate-IP check': (db) =>
+    otherDevelopersIpsQuery(db, 'developer-1', ['10.0.0.1', '10.0.0.2']).compile(),
+  'developer by id': (db) => developerQueries.byId.compile(db, 'developer-1'),
+  'developer by e-mail': (db) => developerQueries.byEmail.compile(db, 'dev@example.com'),
+  'token check of a developer': (db) => developerQueries.tokensValidAfter.compile(db, 'dev-1'),
+  'refresh token by hash': (db) => refreshTokenByHash.compile(db, 'hash'),
+  'live codes of a developer': (db) => newestLiveCode.compile(db, 'developer-1', 'verify'),
+};
+
+interface PostgresPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+function seqScans(node: PostgresPlanNode): string[] {
+  const own =
+    node['Node Type'] === 'Seq Scan' ? [`Seq Scan on ${node['Relation Name'] ?? '?'}`] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+/** Lines of the plan that read a whole table. */
+async function fullScans(query: CompiledQuery): Promise<string[]> {
+  const db = t.db.kysely.withoutPlugins();
+  if (t.db.engine === 'sqlite') {
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    // `SCAN t` reads every row; `SEARCH t USING INDEX` and `SCAN t USING INDEX` do not.
+    return plan.rows.map((row) => row.detail).filter((line) => /^SCAN \w+$/.test(line));
+  }
+  // With tables this small a sequential scan is the cheapest plan; forbidding it shows
+  // whether an index could serve the query at all.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': { Plan: PostgresPlanNode }[] }>(
+      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+    );
+    return (plan.rows[0]?.['QUERY PLAN'] ?? []).flatMap((entry) => seqScans(entry.Plan));
+  });
+}
+
+describe(`query plans (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it.each(Object.entries(hotQueries))('%s reads no whole table', async (_name, compile) => {
+    expect(await fullScans(compile(t.db.kysely))).toEqual([]);
+  });
+});
