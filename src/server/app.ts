@@ -21,6 +21,7 @@ import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
+import { answerClientError } from './http/client-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
