@@ -21,7 +21,7 @@ import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
-import { answerClientError } from './http/client-error.js';
+import { answerClientError, answerFailedExpectation } from './http/client-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.on('checkExpectation', answerFailedExpectation);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

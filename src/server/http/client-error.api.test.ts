@@ -41,4 +41,13 @@ describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`
       message: 'The request headers are too large.',
     });
   });
+
+  it('answers an Expect it cannot meet 417 with the one error body', async () => {
+    const answer = await send([['expect', 'teapot']]);
+    expect(answer?.status).toBe(417);
+    expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({
+      status: 'error',
+      message: 'The Expect header cannot be met.',
+    });
+  });
 });

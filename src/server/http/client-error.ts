@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 const ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
@@ -24,4 +24,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Node answers an `Expect` other than 100-continue with a bare 417 before any route runs;
+ * on the server's `checkExpectation` event this answers it with the one error body.
+ */
+export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse) {
+  response
+    .writeHead(417, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
+    .end(JSON.stringify({ status: 'error', message: 'The Expect header cannot be met.' }));
 }
