@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
+    // The path as sent: resolving `//x` against a base reads it as a host (or throws).
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ status: 'error', message: 'Not found' });
