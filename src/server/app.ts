@@ -21,7 +21,11 @@ import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
-import { answerClientError, answerFailedExpectation } from './http/client-error.js';
+import {
+  answerClientError,
+  answerFailedExpectation,
+  answerFrameworkError,
+} from './http/client-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -68,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.on('checkExpectation', answerFailedExpectation);
   app.setValidatorCompiler(validatorCompiler);

@@ -15,11 +15,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function send(headers: ReadonlyArray<readonly [string, string]>) {
-  return sendRaw(
-    port,
-    encodeRequest({ method: 'GET', target: ApiPaths.apps, headers, body: Buffer.alloc(0) }),
-  );
+function send(headers: ReadonlyArray<readonly [string, string]>, target: string = ApiPaths.apps) {
+  return sendRaw(port, encodeRequest({ method: 'GET', target, headers, body: Buffer.alloc(0) }));
 }
 
 describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`, () => {
@@ -49,5 +46,14 @@ describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`
       status: 'error',
       message: 'The Expect header cannot be met.',
     });
+  });
+
+  it.each([
+    [`${ApiPaths.createApp}/%zz`, 400, 'The request could not be read.'],
+    [ApiPaths.app('a'.repeat(150)), 414, 'The request path is too long.'],
+  ])('answers the path %s %i with the one error body', async (target, status, message) => {
+    const answer = await send([], target);
+    expect(answer?.status).toBe(status);
+    expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({ status: 'error', message });
   });
 });

@@ -1,9 +1,11 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 const ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
   HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The request path is too long.'],
 };
 const MALFORMED: readonly [number, string] = [400, 'The request could not be read.'];
 
@@ -34,4 +36,17 @@ export function answerFailedExpectation(_request: IncomingMessage, response: Ser
   response
     .writeHead(417, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
     .end(JSON.stringify({ status: 'error', message: 'The Expect header cannot be met.' }));
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (`%zz`) or a path segment
+ * past its length limit is refused before the error handler, with Fastify's own shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [status, message] = ANSWERS[error.code] ?? MALFORMED;
+  void reply.status(status).send({ status: 'error', message });
 }
