@@ -28,6 +28,7 @@ import {
 } from './http/client-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
 import { createMailboxMailer } from './mail/mailbox-mailer.js';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const isHttps = (request: FastifyRequest) => request.protocol === 'https';
   registerErrorHandler(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app, config, isHttps);
   await app.register(fastifyCookie);
   registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
