@@ -64,34 +64,46 @@ function credentials(t: FuzzTargets): fc.Arbitrary<Header[]> {
     headerValue.map((v) => `Bearer ${v}`),
     fc.integer({ min: 9000, max: 20000 }).map((n) => `Bearer ${'a'.repeat(n)}`),
   );
-  return fc
-    .record({ cookie, 'x-xsrf-token': xsrfHeader, authorization }, { requiredKeys: [] })
-    .map((headers) => Object.entries(headers));
+  const signedIn: Header[] = [
+    ['cookie', `XSRF-TOKEN=${t.xsrf}`],
+    ['x-xsrf-token', t.xsrf],
+    ['authorization', `Bearer ${t.bearer}`],
+  ];
+  // Mostly signed in, so the fuzz reaches past the 401 and 403 gates.
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(signedIn) },
+    fc
+      .record({ cookie, 'x-xsrf-token': xsrfHeader, authorization }, { requiredKeys: [] })
+      .map((headers) => Object.entries(headers)),
+  );
 }
 
-const extraHeaders: fc.Arbitrary<Header[]> = fc.array(
-  fc.tuple(
-    fc.oneof(
-      fc.constantFrom(
-        'accept',
-        'accept-encoding',
-        'content-encoding',
-        'x-forwarded-for',
-        'x-forwarded-proto',
-        'x-forwarded-host',
-        'range',
-        'if-none-match',
-        'if-modified-since',
-        'origin',
-        'x-http-method-override',
-        'expect',
-        'accept-language',
+const extraHeaders: fc.Arbitrary<Header[]> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<Header[]>([]) },
+  fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'accept',
+          'accept-encoding',
+          'content-encoding',
+          'x-forwarded-for',
+          'x-forwarded-proto',
+          'x-forwarded-host',
+          'range',
+          'if-none-match',
+          'if-modified-since',
+          'origin',
+          'x-http-method-override',
+          'expect',
+          'accept-language',
+        ),
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,40}$/),
       ),
-      fc.stringMatching(/^[a-z][a-z0-9-]{0,40}$/),
+      headerValue,
     ),
-    headerValue,
+    { maxLength: 4 },
   ),
-  { maxLength: 4 },
 );
 
 export const jsonContentType = fc.oneof(
