@@ -192,4 +192,8 @@ export const Messages = {
     appStatus: 'Status',
     rebrandingDismiss: 'Okay! got it',
   },
+  // ours
+  request: {
+    nulCharacter: 'The request holds a character that is not allowed (U+0000).',
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../test/support/http-client.js';
+import { encodeRequest, sendRaw } from '../../test/support/raw-http.js';
 import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { XSRF_COOKIE, XSRF_REJECTED } from './http/xsrf.js';
 
@@ -64,6 +65,19 @@ describe('web app deep links', () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<title>Page not found | Acme Trade Developers</title>');
   });
+
+  it.each(['//', '//evil.example/login'])(
+    'answers the request target %s with the 404 page, not a 500',
+    async (target) => {
+      const port = Number(new URL(t.baseUrl).port);
+      const request = { method: 'GET', target, headers: [], body: Buffer.alloc(0) };
+      const answer = await sendRaw(port, encodeRequest(request));
+      expect(answer?.status).toBe(404);
+      expect(answer?.body.toString()).toContain(
+        '<title>Page not found | Acme Trade Developers</title>',
+      );
+    },
+  );
 
   it('never serves the raw template', async () => {
     const res = await new HttpClient(t.baseUrl).request('GET', '/index.html');

@@ -21,10 +21,16 @@ import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
+import {
+  answerClientError,
+  answerFailedExpectation,
+  answerFrameworkError,
+} from './http/client-error.js';
 import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
@@ -83,7 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.on('checkExpectation', answerFailedExpectation);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -93,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDrainOnClose(app);
   const isHttps = (request: FastifyRequest) => request.protocol === 'https';
   registerErrorHandler(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app, config, isHttps);
   await app.register(fastifyCookie);
   registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
@@ -127,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
+    // The path as sent: resolving `//x` against a base reads it as a host (or throws).
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ status: 'error', message: 'Not found' });

@@ -4,6 +4,7 @@ import { imageSize } from 'image-size';
 import { DOCUMENT_FIELD_PREFIX, ICON_FIELD } from '../../contract/apps.js';
 import { Messages } from '../../contract/messages.js';
 import { AppError } from '../errors.js';
+import { hasNul, nulRefused } from '../http/nul-guard.js';
 
 /** Spec section 9: icons and proof documents are at most 1 MB each. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -61,6 +62,7 @@ export async function readUpload(request: FastifyRequest, maxIpsPerApp: number):
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw new AppError('bad_request', Messages.apps.malformedUpload);
         }
+        if (hasNul(part.fieldname) || hasNul(part.value)) throw nulRefused();
         if (typeof part.value === 'string' && !(part.fieldname in fields)) {
           Object.defineProperty(fields, part.fieldname, {
             value: part.value,

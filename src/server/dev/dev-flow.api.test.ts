@@ -98,4 +98,16 @@ describe(`the embedded hand-off provider (${process.env.TEST_DB ?? 'sqlite'})`, 
     expect(html).toContain(`<p id="${id}-error" class="error">${message}`);
     expect(html).toContain('<title>Error: ');
   });
+
+  it.each([
+    ['an empty JSON body', ''],
+    ['a field of the wrong type', '{"name":1}'],
+  ])('answers %s with the one JSON error body, not a 500', async (_case, body) => {
+    const res = await new HttpClient(t.baseUrl).json('POST', DevPaths.flow, {
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', message: expect.any(String) as string });
+  });
 });

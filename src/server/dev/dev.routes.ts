@@ -7,6 +7,7 @@ import { MailboxMessageSchema } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { isValidEmail } from '../../contract/rules.js';
+import { ErrorResponseSchema } from '../auth/auth.responses.js';
 import { isValidClientCode, isValidFlowName } from '../auth/flow-claims.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -36,6 +37,7 @@ const FlowFormSchema = z.object({
   name: FormText,
   email: FormText,
 });
+const FlowErrorSchema = z.union([z.string(), ErrorResponseSchema]);
 const HTML = 'text/html; charset=utf-8';
 // Ours, shown only on the embedded provider's page.
 const CLIENT_CODE_REQUIRED = 'Client code is required (at most 64 characters).';
@@ -88,7 +90,8 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
 
     r.post(
       DevPaths.flow,
-      { schema: { body: FlowFormSchema, response: { 400: z.string() } } },
+      // A refused body (wrong type, bad JSON) is the error handler's JSON, not the page.
+      { schema: { body: FlowFormSchema, response: { 400: FlowErrorSchema } } },
       async (request, reply) => {
         const body = request.body;
         const values: FlowFormValues = {

@@ -1,0 +1,63 @@
+import { ApiPaths, DevPaths, LOGOS_PATH } from '../../src/contract/api-paths.js';
+import type { FuzzRequest } from './fuzz-requests.js';
+import type { RawResponse } from './raw-http.js';
+
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+}
+
+function jsonOf(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isStatusBody(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { status, message } = value as { status?: unknown; message?: unknown };
+  return (status === 'success' || status === 'error') && typeof message === 'string';
+}
+
+/** Successful answers that are not `{status, message}` JSON by the contract. */
+function isOtherSuccess(path: string, type: string): boolean {
+  if (path === ApiPaths.apps || path === DevPaths.mailMessages)
+    return type.startsWith('application/json');
+  if (path.startsWith(`${ApiPaths.documents}/`)) return !type.startsWith('text/html');
+  return !path.startsWith('/api/');
+}
+
+/**
+ * What is wrong with an answer, as readable lines (empty when nothing is): no 5xx ever;
+ * a well-formed request gets an answer (CONNECT aside); API paths answer `{status, message}` JSON; page
+ * paths answer the web app's page.
+ */
+export function answerProblems(request: FuzzRequest, answer: RawResponse | null): string[] {
+  // Node closes a CONNECT nobody listens for without a word (there is no proxy here).
+  if (answer === null)
+    return request.isWellFormed && request.method !== 'CONNECT' ? ['no answer'] : [];
+  if (answer.status >= 500)
+    return [`${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`];
+  const path = pathOf(request.target);
+  const type = answer.headers.get('content-type') ?? '';
+  if (
+    request.method === 'HEAD' ||
+    answer.status === 304 ||
+    (answer.status >= 300 && answer.status < 400)
+  )
+    return [];
+  if (answer.status < 300 && isOtherSuccess(path, type)) return [];
+  if (type.startsWith('application/json')) {
+    return isStatusBody(jsonOf(answer.body))
+      ? []
+      : [`JSON without status/message: ${answer.body.toString('utf8').slice(0, 300)}`];
+  }
+  if (type.startsWith('text/html') && !path.startsWith('/api/')) {
+    const isPage = path.startsWith('/dev/') || answer.body.includes('<div id="root">');
+    return isPage ? [] : ['HTML that is not the web app'];
+  }
+  if (path.startsWith(`${LOGOS_PATH}/`) && answer.status === 200 && type === 'image/png') return [];
+  return [`unexpected ${answer.status} ${type}: ${answer.body.toString('utf8').slice(0, 200)}`];
+}

@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { ApiPaths } from '../../src/contract/api-paths.js';
+import { PASSWORD } from './accounts.js';
+import { jsonText, nastyString } from './fuzz-bodies.js';
+import type { RawRequest } from './raw-http.js';
+
+/** What a fuzz run may aim at: real credentials, real rows, real files. */
+export interface FuzzTargets {
+  readonly xsrf: string;
+  readonly bearer: string;
+  /** Signed with another key, expired, `alg: none`, of an unknown developer. */
+  readonly badTokens: readonly string[];
+  readonly developerId: string;
+  readonly ownAppId: string;
+  /** Another developer's application: invisible to every route. */
+  readonly otherAppId: string;
+  readonly logoName: string;
+  readonly documentKey: string;
+  readonly documentQuery: { readonly expires: string; readonly signature: string };
+}
+
+export interface FuzzRequest extends RawRequest {
+  /** False when the bytes break HTTP framing itself: the server may close without answering. */
+  readonly isWellFormed: boolean;
+}
+
+export type Header = readonly [string, string];
+
+/** Every UTF-8 byte as %XX: unlike encodeURIComponent, lone surrogates do not throw. */
+export function percentEncoded(value: string): string {
+  return [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+}
+
+/** A counterexample fast-check can print: the head in full, the body cut short. */
+export function printable(r: FuzzRequest): FuzzRequest {
+  const body = JSON.stringify(r.body.subarray(0, 300).toString('latin1'));
+  return Object.assign(r, {
+    [fc.toStringMethod]: () =>
+      `${r.method} ${r.target} ${JSON.stringify(r.headers)} body(${r.body.length}): ${body}`,
+  });
+}
+
+/** Header values keep their framing: no CR or LF. */
+export const headerValue = nastyString.map((s) => s.replace(/[\r\n]/g, ''));
+
+function credentials(t: FuzzTargets): fc.Arbitrary<Header[]> {
+  const cookie = fc.oneof(
+    { weight: 5, arbitrary: fc.constant(`XSRF-TOKEN=${t.xsrf}`) },
+    headerValue.map((v) => `XSRF-TOKEN=${v}`),
+    fc.constant(`XSRF-TOKEN=${t.xsrf}; XSRF-TOKEN=forged.value`),
+    headerValue,
+  );
+  const xsrfHeader = fc.oneof({ weight: 5, arbitrary: fc.constant(t.xsrf) }, headerValue);
+  const authorization = fc.oneof(
+    { weight: 5, arbitrary: fc.constant(`Bearer ${t.bearer}`) },
+    fc.constantFrom(...t.badTokens).map((token) => `Bearer ${token}`),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      `Bearer ${t.bearer}x`,
+      'Basic Zm9vOmJhcg==',
+      `bearer ${t.bearer}`,
+    ),
+    headerValue.map((v) => `Bearer ${v}`),
+    fc.integer({ min: 9000, max: 20000 }).map((n) => `Bearer ${'a'.repeat(n)}`),
+  );
+  const signedIn: Header[] = [
+    ['cookie', `XSRF-TOKEN=${t.xsrf}`],
+    ['x-xsrf-token', t.xsrf],
+    ['authorization', `Bearer ${t.bearer}`],
+  ];
+  // Mostly signed in, so the fuzz reaches past the 401 and 403 gates.
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(signedIn) },
+    fc
+      .record({ cookie, 'x-xsrf-token': xsrfHeader, authorization }, { requiredKeys: [] })
+      .map((headers) => Object.entries(headers)),
+  );
+}
+
+const extraHeaders: fc.Arbitrary<Header[]> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<Header[]>([]) },
+  fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'accept',
+          'accept-encoding',
+          'content-encoding',
+          'x-forwarded-for',
+          'x-forwarded-proto',
+          'x-forwarded-host',
+          'range',
+          'if-none-match',
+          'if-modified-since',
+          'origin',
+          'x-http-method-override',
+          'expect',
+          'accept-language',
+        ),
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,40}$/),
+      ),
+      headerValue,
+    ),
+    { maxLength: 4 },
+  ),
+);
+
+export const jsonContentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  fc.constantFrom(
+    'application/json; charset=utf-8',
+    'application/json; charset=latin1',
+    'APPLICATION/JSON',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jso',
+    '',
+  ),
+  headerValue,
+);
+
+const code = fc.stringMatching(/^\d{6}$/);
+const email = fc.emailAddress();
+
+/** The JSON account calls and the fields each reads (spec section 7). */
+function accountCalls(
+  t: FuzzTargets,
+): ReadonlyArray<readonly [string, Record<string, fc.Arbitrary<unknown>>]> {
+  const password = fc.oneof(fc.constant(PASSWORD), fc.string());
+  return [
+    [
+      ApiPaths.signup,
+      {
+        email,
+        name: fc.constant('Asha Rao'),
+        mobile: fc.constant('+919876543210'),
+        state: fc.constant('Goa'),
+        password,
+      },
+    ],
+    [ApiPaths.confirm, { email, code }],
+    [ApiPaths.signin, { email, password }],
+    [ApiPaths.forgotPassword, { email }],
+    [ApiPaths.sendConfirmation, { email }],
+    [ApiPaths.forgotPasswordConfirm, { email, code, password }],
+    [ApiPaths.forgotPasswordVerify, { email, code }],
+    [ApiPaths.refresh, { refresh_token: fc.base64String(), id: fc.constant(t.developerId) }],
+    [ApiPaths.logout, { refresh_token: fc.base64String() }],
+  ];
+}
+
+export const webPath = fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`));
+
+export const anyMethod = fc.oneof(
+  fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE'),
+  fc.constantFrom('CONNECT', 'get', 'FOO', 'PROPFIND', 'M-SEARCH', ''),
+);
+
+export function request(
+  method: fc.Arbitrary<string>,
+  target: fc.Arbitrary<string>,
+  t: FuzzTargets,
+  body: fc.Arbitrary<{ bytes: Buffer; headers: Header[] }> = fc.constant({
+    bytes: Buffer.alloc(0),
+    headers: [],
+  }),
+): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({ method, target, credentials: credentials(t), extra: extraHeaders, body })
+    .map((r) =>
+      printable({
+        method: r.method,
+        target: r.target,
+        headers: [...r.body.headers, ...r.credentials, ...r.extra],
+        body: r.body.bytes,
+        isWellFormed: true,
+      }),
+    );
+}
+
+/** POSTs to the JSON account calls: malformed, nested, huge, wrong types, wrong content types. */
+export function accountRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(
+    ...accountCalls(t).map(([path, fields]) =>
+      request(
+        fc.oneof({ weight: 9, arbitrary: fc.constant('POST') }, anyMethod),
+        fc.constant(path),
+        t,
+        fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
+          bytes: Buffer.from(text, 'utf8'),
+          headers: [['content-type', type]],
+        })),
+      ),
+    ),
+  );
+}
+
+/** A path segment as a client might send it: ours, someone else's, or hostile. */
+export function segment(...known: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...known) },
+    nastyString.map(percentEncoded),
+    fc.constantFrom(
+      '..',
+      '%2e%2e',
+      '..%2f..%2fportal.db',
+      '%00',
+      '%',
+      '%zz',
+      'a'.repeat(300),
+      '.',
+      '%2F',
+    ),
+    fc.uuid(),
+  );
+}
