@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Db } from '../src/server/db/database.js';
+import { checkInvariants, type BlobKeys } from './checks.js';
+import { Ledger } from './ledger.js';
+import { startLoad } from './load.js';
+import { startPortal, type Portal } from './portal.js';
+import { startPostgres } from './postgres.js';
+
+// `npm run proof:crash [-- --runs N --engine sqlite|postgres]`: SIGKILL at random moments
+// of a mixed write load, then restart and check what survived (docs/reliability.md).
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
+const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+const engines = engineArg === undefined ? ['sqlite', 'postgres'] : [engineArg];
+const WORKERS = 6;
+
+interface EngineReport {
+  engine: string;
+  runs: number;
+  starts: number;
+  acknowledged: number;
+  operations: number;
+  uncertain: number;
+  findings: string[];
+}
+
+function filesUnder(folder: string): BlobKeys {
+  return async () => {
+    const keys = new Set<string>();
+    for (const sub of ['uploads/logos', 'documents']) {
+      const names = await readdir(path.join(folder, sub)).catch(() => [] as string[]);
+      for (const name of names) keys.add(name);
+    }
+    return keys;
+  };
+}
+
+async function settle(
+  portal: Portal,
+  db: Db,
+  ledger: Ledger,
+  blobKeys: BlobKeys,
+): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  let findings: string[] = [];
+  while (Date.now() < deadline) {
+    findings = await checkInvariants(db, ledger, { blobKeys, orphansToo: true, mailToo: true });
+    if (findings.length === 0) return findings;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return findings.map((finding) => `after settling (${portal.baseUrl}): ${finding}`);
+}
+
+async function runEngine(engine: string): Promise<EngineReport> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `portal-crash-${engine}-`));
+  const postgres = engine === 'postgres' ? await startPostgres() : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    IP_CHANGE_COOLDOWN_DAYS: '0',
+    ...(postgres === undefined ? {} : { DATABASE_URL: postgres.url }),
+  };
+  const db = openDatabase({ databaseUrl: postgres?.url, dataDir });
+  const blobKeys = filesUnder(dataDir);
+  const ledger = new Ledger();
+  const report: EngineReport = {
+    engine,
+    runs,
+    starts: 0,
+    acknowledged: 0,
+    operations: 0,
+    uncertain: 0,
+    findings: [],
+  };
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const portal = await startPortal(env).catch((error: unknown) => {
+        report.findings.push(`run ${run}: ${String(error)}`);
+        return undefined;
+      });
+      if (portal === undefined) break;
+      report.starts += 1;
+      const before = await checkInvariants(db, ledger, {
+        blobKeys,
+        orphansToo: false,
+        mailToo: false,
+      });
+      report.findings.push(...before.map((finding) => `run ${run}, after restart: ${finding}`));
+      const load = startLoad(portal.baseUrl, env, ledger, WORKERS);
+      await load.answered(randomInt(5, 80), 20_000);
+      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 300)));
+      await portal.kill();
+      const result = await load.stop();
+      report.operations += result.operations;
+      report.findings.push(...result.serverErrors.map((error) => `run ${run}: ${error}`));
+      process.stdout.write(
+        `${engine} run ${run}/${runs}: ${result.operations} answers, ${before.length} findings\n`,
+      );
+    }
+    const final = await startPortal(env);
+    report.starts += 1;
+    report.findings.push(...(await settle(final, db, ledger, blobKeys)));
+    await final.kill();
+  } finally {
+    report.acknowledged = ledger.acknowledged;
+    report.uncertain = [...ledger.apps.values()].filter((app) => app.isUncertain).length;
+    await db.close();
+    await postgres?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+const reports: EngineReport[] = [];
+for (const engine of engines) reports.push(await runEngine(engine));
+for (const r of reports) {
+  process.stdout.write(
+    `${r.engine}: ${r.runs} kills, ${r.starts} starts, ${r.operations} answers, ` +
+      `${r.acknowledged} acknowledged writes checked, ${r.uncertain} apps cut mid-write, ` +
+      `${r.findings.length} findings\n`,
+  );
+  for (const finding of r.findings.slice(0, 50)) process.stdout.write(`  ${finding}\n`);
+}
+process.exitCode = reports.every((r) => r.findings.length === 0 && r.starts === r.runs + 1) ? 0 : 1;
