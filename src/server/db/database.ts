@@ -88,6 +88,10 @@ export function openDatabase(options: DbOptions): Db {
     // on the pool, which would kill the process unheard. pg discards that connection by
     // itself and the next query opens a new one; queries in flight fail on their own.
     pool.on('error', () => undefined);
+    // A connection checked out of the pool has no such listener (pg-pool removes it while the
+    // connection is lent), so one that drops in mid-transaction would kill the process the
+    // same way. Its query fails on its own, and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return wrap(
       new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
       'postgres',
