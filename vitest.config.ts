@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.api.test.ts'];
+// Several instances on one database: PostgreSQL only (embedded SQLite mode is one instance).
+const postgresOnlyTests = ['src/server/**/*.postgres.api.test.ts'];
 // Some API tests start a second app (a fresh database and its migrations) inside the test;
 // on a loaded 2-core CI machine that alone can pass the default 5 s.
 const API_TEST_TIMEOUT_MS = 20_000;
@@ -39,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
+          exclude: postgresOnlyTests,
           testTimeout: API_TEST_TIMEOUT_MS,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
