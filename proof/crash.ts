@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/server/db/database.js';
@@ -8,13 +8,16 @@ import { Ledger } from './ledger.js';
 import { startLoad } from './load.js';
 import { startPortal, type Portal } from './portal.js';
 import { startPostgres } from './postgres.js';
+import { storedBlobKeys } from './stores.js';
+import { startTestS3 } from '../test/support/s3.js';
 
-// `npm run proof:crash [-- --runs N --engine sqlite|postgres]`: SIGKILL at random moments
+// `npm run proof:crash [-- --runs N --engine sqlite|postgres|s3]` (s3: PostgreSQL with the
+// blobs in a local S3-protocol server): SIGKILL at random moments
 // of a mixed write load, then restart and check what survived (docs/reliability.md).
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
-const engines = engineArg === undefined ? ['sqlite', 'postgres'] : [engineArg];
+const engines = engineArg === undefined ? ['sqlite', 'postgres', 's3'] : [engineArg];
 const WORKERS = 6;
 
 interface EngineReport {
@@ -27,24 +30,14 @@ interface EngineReport {
   findings: string[];
 }
 
-function filesUnder(folder: string): BlobKeys {
-  return async () => {
-    const keys = new Set<string>();
-    for (const sub of ['uploads/logos', 'documents']) {
-      const names = await readdir(path.join(folder, sub)).catch(() => [] as string[]);
-      for (const name of names) keys.add(name);
-    }
-    return keys;
-  };
-}
-
 async function settle(
   portal: Portal,
   db: Db,
   ledger: Ledger,
   blobKeys: BlobKeys,
 ): Promise<string[]> {
-  const deadline = Date.now() + 20_000;
+  // Long enough for the S3 sweeper: a minute's grace, then its next round.
+  const deadline = Date.now() + 200_000;
   let findings: string[] = [];
   while (Date.now() < deadline) {
     findings = await checkInvariants(db, ledger, { blobKeys, orphansToo: true, mailToo: true });
@@ -56,16 +49,22 @@ async function settle(
 
 async function runEngine(engine: string): Promise<EngineReport> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `portal-crash-${engine}-`));
-  const postgres = engine === 'postgres' ? await startPostgres() : undefined;
+  const postgres = engine === 'sqlite' ? undefined : await startPostgres();
+  const s3 = engine === 's3' ? await startTestS3() : undefined;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     IP_CHANGE_COOLDOWN_DAYS: '0',
+    // The sweeper removes S3 objects no row names once they are a minute old.
+    BLOB_GRACE_MINUTES: '1',
+    BLOB_SWEEP_MINUTES: '1',
+    JOBS_POLL_INTERVAL_MS: '100',
     ...(postgres === undefined ? {} : { DATABASE_URL: postgres.url }),
+    ...s3?.env,
   };
   const db = openDatabase({ databaseUrl: postgres?.url, dataDir });
-  const blobKeys = filesUnder(dataDir);
+  const blobKeys = storedBlobKeys(env, db);
   const ledger = new Ledger();
   const report: EngineReport = {
     engine,
@@ -110,6 +109,7 @@ async function runEngine(engine: string): Promise<EngineReport> {
     report.uncertain = [...ledger.apps.values()].filter((app) => app.isUncertain).length;
     await db.close();
     await postgres?.stop();
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
   return report;

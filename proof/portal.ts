@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { freePort, SERVER_ENTRY } from '../e2e/support/portal-process.js';
+import { SERVER_ENTRY } from '../e2e/support/portal-process.js';
+import { freePort } from '../test/support/free-port.js';
 
 /** A built portal process (`node dist/server/main.js`) that the harness can kill at will. */
 export interface Portal {

