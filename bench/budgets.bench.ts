@@ -16,7 +16,7 @@ import {
 } from './load.js';
 import type { BenchSession } from './load-protocol.js';
 
-// The budgets of ../shared/design.md, each a ratio against a baseline measured in the same
+// The budgets of docs/product.md section 13, each a ratio against a baseline measured in the same
 // run (the machines are shared and noisy): docs/decisions/018-bench-method.md.
 const CONNECTIONS = 10;
 const ROUND_MS = 3000;
@@ -31,7 +31,7 @@ beforeAll(async () => {
     startServer({ kind: 'bare' }),
     startServer({ kind: 'portal' }),
   ]);
-  // Spec section 9's most: 5 apps of 5 IPs each.
+  // docs/product.md section 9's most: 5 apps of 5 IPs each.
   session = await portal.session(5, 5);
 }, 60_000);
 
@@ -39,7 +39,7 @@ afterAll(async () => {
   await Promise.all([bare.close(), portal.close()]);
 });
 
-describe('budgets (design.md)', () => {
+describe('budgets (docs/product.md section 13)', () => {
   it('GET /api/v1/apps costs at most 6.5 times the server CPU per request of a bare route', async () => {
     const bareRoute = [{ method: 'GET', path: '/bare' }];
     const list = [{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(session) }];

@@ -90,7 +90,7 @@ beforeAll(async () => {
     ['1M IP records', seededUrl],
   ] as const) {
     const server = await startServer({ kind: 'portal', databaseUrl: url });
-    // The reader has spec section 9's most (5 apps of 5 IPs); the creator's apps pile up.
+    // The reader has docs/product.md section 9's most (5 apps of 5 IPs); the creator's apps pile up.
     sides.push({
       name,
       server,
@@ -136,7 +136,7 @@ const load = (requests: LoadRequest[], expectStatus = 200): LoadOptions => ({
   durationMs: ROUND_MS,
 });
 
-describe('growth (design.md): 1,000,000 IP records against an empty database', () => {
+describe('growth (docs/product.md section 13): 1,000,000 IP records against an empty database', () => {
   it('GET /api/v1/apps p99 within 1.5 times', async () => {
     const { empty, seeded } = await p99s('GET /api/v1/apps', (side) =>
       load([{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(side.reader) }]),

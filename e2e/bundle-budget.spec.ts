@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.js';
 
-// design.md, Budgets: the initial JS of /login (gzipped, everything the HTML loads or
+// docs/product.md section 13: the initial JS of /login (gzipped, everything the HTML loads or
 // preloads) stays at or under 130 KB.
 const LOGIN_INITIAL_JS_BUDGET = 130 * 1024;
 

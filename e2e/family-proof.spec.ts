@@ -9,7 +9,7 @@ import { listMail } from './support/mailbox.js';
 import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 
-// Spec sections 3 (IP record), 4 (IP family proof per IP, duplicate IP flow), 5 and 8:
+// docs/product.md sections 3 (IP record), 4 (IP family proof per IP, duplicate IP flow), 5 and 8:
 // a second developer claims an IP the first one uses, with a family-proof document, and
 // the operator decides with `npm run admin -- proofs accept|reject <applicationId> <ip>`.
 

@@ -12,7 +12,7 @@ import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { flowProviderScreen, loginScreen } from './support/screens.js';
 
-// Spec sections 2 and 4, hand-off login: the login button goes to the provider's flow
+// docs/product.md sections 2 and 4, hand-off login: the login button goes to the provider's flow
 // service (the embedded /dev/flow here), which sends the browser back to
 // /flow-login-callback?auth=<token>; the callback exchanges the token once.
 

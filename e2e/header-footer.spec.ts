@@ -3,7 +3,7 @@ import { HOME, UNKNOWN } from './support/paths.js';
 import { E2E_ENV } from './support/server-env.js';
 import { fakeAccessToken, plantSession, readSession } from './support/session.js';
 
-// Spec section 2 (header), section 1 (footer) and section 4 (Logout).
+// docs/product.md section 2 (header), section 1 (footer) and section 4 (Logout).
 
 test.describe('header', () => {
   test('has the logo linking to / and an API Doc link with target _blank and rel noopener', async ({

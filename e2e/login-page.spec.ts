@@ -9,7 +9,7 @@ import { E2E_ENV } from './support/server-env.js';
 import { fakeAccessToken, plantSession } from './support/session.js';
 import { loginScreen, signInWithForm } from './support/screens.js';
 
-// Spec sections 2, 4, 8 and 9 for /login: the click counter, the rebranding notice, the
+// docs/product.md sections 2, 4, 8 and 9 for /login: the click counter, the rebranding notice, the
 // desktop-only sidebar, the guest-only guard, links, the password toggle and the spinner.
 
 const TOO_MANY_CLICKS =
@@ -186,7 +186,7 @@ test.describe('sidebar', () => {
 });
 
 test.describe('rebranding notice', () => {
-  /** The notice's contents of spec section 2, and 'Okay! got it' closing it. */
+  /** The notice's contents of docs/product.md section 2, and 'Okay! got it' closing it. */
   async function expectNoticeContentsAndClose(page: Page) {
     const dialog = page.getByRole('dialog', { name: REBRANDED_TITLE });
     await expect(dialog).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';
 import { isPath } from './support/paths.js';
 
-// Spec section 2, /create-new-app and /create-app: card navigation, the stored client
+// docs/product.md section 2, /create-new-app and /create-app: card navigation, the stored client
 // code, the loading state, and both screens at phone width.
 
 async function signedInToken(request: Parameters<typeof createVerifiedDeveloper>[0]) {

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.js';
 import { HOME, TAGLINE, UNKNOWN } from './support/paths.js';
 import { e2eBaseUrl, E2E_ENV } from './support/server-env.js';
 
-// Spec section 2: on each navigation the title, the description and title meta tags and
+// docs/product.md section 2: on each navigation the title, the description and title meta tags and
 // the canonical link (fixed base + the route's canonical, or the current path) are set.
 
 const SUFFIX = ` | ${E2E_ENV.PRODUCT_NAME} Developers`;
@@ -123,7 +123,7 @@ test.describe('head in the browser', () => {
     const home = await expectHead(page, { title: HOME_TITLE, canonicalPath: '/' });
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    // '/' without loc goes on to /login (spec section 2).
+    // '/' without loc goes on to /login (docs/product.md section 2).
     await page.getByRole('banner').getByRole('link', { name: E2E_ENV.PRODUCT_NAME }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/login');

@@ -12,7 +12,7 @@ import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { forgotScreen, resetScreen, signInWithForm } from './support/screens.js';
 
-// Spec sections 2, 4 and 8: forgot (send code), reset (code and new password), login.
+// docs/product.md sections 2, 4 and 8: forgot (send code), reset (code and new password), login.
 
 const NEW_PASSWORD = 'Brand-New77pw';
 

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures.js';
 import { HOME, TAGLINE } from './support/paths.js';
 import { E2E_ENV, LEGACY_DOMAINS } from './support/server-env.js';
 
-// Spec section 2, the '' (root) row.
+// docs/product.md section 2, the '' (root) row.
 
 const onLogin = (url: URL) => url.pathname === '/login';
 

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures.js';
 import { UNKNOWN } from './support/paths.js';
 import { E2E_ENV } from './support/server-env.js';
 
-// Which paths the server answers as pages (spec section 2), which it refuses, and /healthz.
+// Which paths the server answers as pages (docs/product.md section 2), which it refuses, and /healthz.
 
 const SCREEN_PATHS = [
   '/',

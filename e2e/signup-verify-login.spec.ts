@@ -21,7 +21,7 @@ import {
   signupScreen,
 } from './support/screens.js';
 
-// Spec section 4: sign-up, the OTP, login success, 'developer is not verified', 'developer
+// docs/product.md section 4: sign-up, the OTP, login success, 'developer is not verified', 'developer
 // exists' and Logout, driven through the screens with codes read from the embedded mailbox.
 
 const RESEND_GAP_MS = 60_000; // issue 3: at least 60 s between two codes to one address
@@ -58,7 +58,7 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
   expect(mail.to).toBe(developer.email);
   expect(mail.html).toContain(code);
 
-  // Spec section 8: a failed resend shows the server's message as an error notice; the
+  // docs/product.md section 8: a failed resend shows the server's message as an error notice; the
   // first code went out a moment ago, so the server asks to wait.
   await otpScreen(page).resend.click();
   await expectNotice(page, /^Please wait \d+ seconds before requesting another code\.$/, 'error');
@@ -87,7 +87,7 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
   expect(claims.sub).toBe(stored.developerId);
   expect(claims.exp).toEqual(expect.any(Number));
   expect(claims.exp as number).toBeGreaterThan(Date.now() / 1000);
-  // The developer record as the server stored it: spec section 9, the phone went out with +91.
+  // The developer record as the server stored it: docs/product.md section 9, the phone went out with +91.
   expect(JSON.parse(stored.developer ?? 'null')).toEqual({
     id: stored.developerId,
     name: developer.name,
@@ -102,7 +102,7 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
   await logout.click();
   await expect(page).toHaveURL(isPath('/login'));
   await page.waitForLoadState('load');
-  // Spec section 4: a full page load that leaves no tokens nor developer id behind.
+  // docs/product.md section 4: a full page load that leaves no tokens nor developer id behind.
   expect(await page.evaluate(() => 'beforeLogout' in window)).toBe(false);
   expect(await readStorage(page)).toMatchObject({
     accessToken: null,
@@ -161,7 +161,7 @@ test('an unverified sign-in within a minute of the last code shows the server me
   await page.goto('/login');
   await signInWithForm(page, developer.email, developer.password);
 
-  // Spec section 4: the product asks for a new code; when that fails it shows the error.
+  // docs/product.md section 4: the product asks for a new code; when that fails it shows the error.
   await expectNotice(page, /^Please wait \d+ seconds before requesting another code\.$/, 'error');
   await expect(page).toHaveURL(isPath('/login'));
   expect(await readStorage(page)).toMatchObject({ accessToken: null, refreshToken: null });

@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 
-// Spec section 2, /update-app/{application_id}; states of section 4; rules of section 5;
+// docs/product.md section 2, /update-app/{application_id}; states of section 4; rules of section 5;
 // errors of section 8. The e2e server's product name is 'Acme Trade' (server-env.ts).
 
 /** A verified developer's access token, made through the API. */

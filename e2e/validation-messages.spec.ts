@@ -12,7 +12,7 @@ import {
   signupScreen,
 } from './support/screens.js';
 
-// Spec section 5, every client validation message of the account screens, exactly as
+// docs/product.md section 5, every client validation message of the account screens, exactly as
 // worded there, shown under its field: the input is aria-invalid and described by it.
 // 'Password is required!' and the terms text are ours (the spec names none).
 
@@ -320,7 +320,7 @@ test.describe('reset password', () => {
   test('the new password follows the sign-up policy and its hint says so', async ({ page }) => {
     const form = resetScreen(page);
     await expect(form.password).toHaveAccessibleDescription(HINT);
-    // design.md: the sign-up policy on the reset screen too (9 to 16, all four kinds).
+    // docs/product.md section 12: the sign-up policy on the reset screen too (9 to 16, all four kinds).
     for (const weak of [
       'Abc1234!',
       '',

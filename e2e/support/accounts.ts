@@ -84,7 +84,7 @@ export async function createVerifiedDeveloper(
   return developer;
 }
 
-/** Signs in through the API and answers the sign-in response (spec section 3). */
+/** Signs in through the API and answers the sign-in response (docs/product.md section 3). */
 export async function signInByApi(
   request: APIRequestContext,
   email: string,
@@ -107,7 +107,7 @@ export async function developerIdOf(
   return id;
 }
 
-/** Every local storage key of spec section 3, as the page holds them (null when absent). */
+/** Every local storage key of docs/product.md section 3, as the page holds them (null when absent). */
 export function readStorage(page: Page) {
   return page.evaluate((keys) => {
     const read = (key: string) => localStorage.getItem(key);

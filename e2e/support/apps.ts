@@ -35,7 +35,7 @@ export interface AppByApi {
 
 type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
 
-/** Creates an app through POST /api/v1/app (spec section 7) and answers its id. */
+/** Creates an app through POST /api/v1/app (docs/product.md section 7) and answers its id. */
 export async function createAppByApi(
   request: APIRequestContext,
   accessToken: string,

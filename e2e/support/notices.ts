@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
-/** The notice kinds of spec section 4 that the root notifications area shows. */
+/** The notice kinds of docs/product.md section 4 that the root notifications area shows. */
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
 export function escapeRegExp(text: string): string {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { NewDeveloper } from './accounts.js';
 
-// The account screens of spec section 2, located as a user finds them: by role and label.
+// The account screens of docs/product.md section 2, located as a user finds them: by role and label.
 
 export function loginScreen(page: Page) {
   return {

@@ -8,7 +8,7 @@ function base64url(value: string): string {
 
 /**
  * An unsigned JWT-shaped token: the web app only reads `exp` to decide whether someone is
- * signed in (spec section 4), so no signature is needed for header tests.
+ * signed in (docs/product.md section 4), so no signature is needed for header tests.
  */
 export function fakeAccessToken(expiresInSeconds: number): string {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;

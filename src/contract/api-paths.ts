@@ -1,4 +1,4 @@
-/** API paths of spec section 7, named once for the client and the server. */
+/** API paths of docs/product.md section 7, named once for the client and the server. */
 const AUTH = '/api/v1/authentication';
 
 export const ApiPaths = {
@@ -7,7 +7,7 @@ export const ApiPaths = {
   signin: `${AUTH}/signin`,
   forgotPassword: `${AUTH}/forgotPassword`,
   forgotPasswordConfirm: `${AUTH}/forgotPassword/confirm`,
-  /** Ours: the reset-code check behind the async validator (spec section 7 shows no path). */
+  /** Ours: the reset-code check behind the async validator (docs/product.md section 7 shows no path). */
   forgotPasswordVerify: `${AUTH}/forgotPassword/verify`,
   refresh: `${AUTH}/refresh`,
   sendConfirmation: `${AUTH}/sendConfirmation`,
@@ -26,7 +26,7 @@ export const ApiPaths = {
 /** Ours, not an API path: where the public app icons are served. */
 export const LOGOS_PATH = '/uploads/logos';
 
-/** The calls of spec section 7 that never carry the bearer token. */
+/** The calls of docs/product.md section 7 that never carry the bearer token. */
 export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.signup,
   ApiPaths.confirm,

@@ -9,7 +9,7 @@ import {
 import { ResponseStatusSchema } from './auth.js';
 
 /**
- * Applications of spec sections 3 and 7. Multipart text fields arrive as strings; the
+ * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
  * server validates them with `appFieldsSchemaFor` (the local test host is configuration).
  */
 const BooleanFieldSchema = z.enum(['true', 'false']);
@@ -37,7 +37,7 @@ export type AppFields = z.infer<ReturnType<typeof appFieldsSchemaFor>>;
 /** The multipart file fields: the icon, and one proof document per duplicate IP. */
 export const ICON_FIELD = 'file';
 export const DOCUMENT_FIELD_PREFIX = 'document_';
-/** Spec section 3: the icon is sent with this file name. */
+/** docs/product.md section 3: the icon is sent with this file name. */
 export const ICON_UPLOAD_NAME = 'defaultimage.png';
 
 export const IpRecordSchema = z.object({
@@ -66,7 +66,7 @@ export const ApplicationSchema = z.object({
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
-/** GET /api/v1/apps: an array of applications (spec section 7). */
+/** GET /api/v1/apps: an array of applications (docs/product.md section 7). */
 export const ApplicationListSchema = z.array(ApplicationSchema);
 
 /** GET /api/v1/app/{id}: the application's fields with status and message. */

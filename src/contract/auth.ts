@@ -10,8 +10,8 @@ import {
 } from './fields.js';
 
 /**
- * Payloads and responses of the unauthenticated calls of spec section 7, field names as
- * spec section 3 gives them. Unknown fields are refused (400).
+ * Payloads and responses of the unauthenticated calls of docs/product.md section 7, field names as
+ * docs/product.md section 3 gives them. Unknown fields are refused (400).
  */
 export const SignupRequestSchema = z.strictObject({
   email: EmailSchema,
@@ -94,7 +94,7 @@ export type AuthenticationResult = z.infer<typeof AuthenticationResultSchema>;
 export const UserAttributeSchema = z.object({ Name: z.string(), Value: z.string() });
 
 /**
- * The order is part of the contract (spec section 3): 1st the developer id, 3rd the name,
+ * The order is part of the contract (docs/product.md section 3): 1st the developer id, 3rd the name,
  * 5th the mobile, 6th the e-mail. Our client reads by Name.
  */
 export const UserAttributeNames = [

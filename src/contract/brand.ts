@@ -1,6 +1,6 @@
 /**
  * Brand and run-time settings the server hands to the web app inside index.html, so one
- * build serves any provider (design.md: "Where the spec is ambiguous").
+ * build serves any provider (docs/product.md section 12).
  */
 export interface SisterProduct {
   readonly name: string;
@@ -16,21 +16,21 @@ export interface Brand {
   readonly apiDocsUrl: string;
   readonly privacyUrl: string;
   readonly disclaimerUrl: string;
-  /** The two legacy provider domains that open the rebranding notice (spec section 2). */
+  /** The two legacy provider domains that open the rebranding notice (docs/product.md section 2). */
   readonly legacyDomains: readonly string[];
   /** The four new service addresses listed by the rebranding notice. */
   readonly newServiceAddresses: readonly string[];
   readonly sisterProducts: readonly SisterProduct[];
   readonly rebrandingBlogUrl: string;
   readonly defaultAppIconUrl: string;
-  /** Spec section 9's IP limits as this portal runs them (configurable on the server). */
+  /** docs/product.md section 9's IP limits as this portal runs them (configurable on the server). */
   readonly maxIpsPerApp: number;
   readonly ipChangeCooldownDays: number;
   /** {host}: the one host allowed over plain http for redirect and postback URLs. */
   readonly localTestHost: string;
-  /** The page environment tag (spec section 9: 'staging'). */
+  /** The page environment tag (docs/product.md section 9: 'staging'). */
   readonly environment: string;
-  /** Canonical base of every page (spec section 2: "a fixed base"). */
+  /** Canonical base of every page (docs/product.md section 2: "a fixed base"). */
   readonly publicUrl: string;
   /** Where 'Login Using {product} Credentials' goes, or null when hand-off login is off. */
   readonly flowLoginUrl: string | null;
@@ -40,7 +40,7 @@ export interface Brand {
 /** The id of the JSON script element that carries the Brand in index.html. */
 export const BRAND_ELEMENT_ID = 'portal-brand';
 
-/** True when the loc query value names one of the legacy domains (spec section 2). */
+/** True when the loc query value names one of the legacy domains (docs/product.md section 2). */
 export function mentionsLegacyDomain(loc: string, legacyDomains: readonly string[]): boolean {
   const value = loc.toLowerCase();
   return legacyDomains.some((domain) => domain !== '' && value.includes(domain.toLowerCase()));

@@ -1,4 +1,4 @@
-// Business constants of spec section 9; the length caps for names and e-mail are ours (RFC 5321 for e-mail).
+// Business constants of docs/product.md section 9; the length caps for names and e-mail are ours (RFC 5321 for e-mail).
 export const Limits = {
   signInClicksAllowed: 2,
   passwordMinLength: 9,
@@ -26,7 +26,7 @@ export const Limits = {
   emailMax: 254,
 } as const;
 
-// The root notification settings; spec section 9 also records an older screen set, not used.
+// The root notification settings; docs/product.md section 9 also records an older screen set, not used.
 export const ToastConfig = {
   position: 'top-right',
   autoClose: 5000,

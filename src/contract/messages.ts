@@ -7,7 +7,7 @@ const editRestrictedFor = (days: number) =>
   `You can only update IP addresses once every ${days} days. IP fields are currently disabled.`;
 
 /**
- * Every user-facing text of spec sections 2, 4, 5 and 8, character for character: the odd
+ * Every user-facing text of docs/product.md sections 2, 4, 5 and 8, character for character: the odd
  * spacing and spelling are the spec's and clients match some server texts by prefix.
  * Texts marked "ours" are not in the spec: a form needs them and the spec names none.
  */

@@ -1,5 +1,5 @@
 /**
- * The client routes of spec section 2 with the meta each sets on navigation (title,
+ * The client routes of docs/product.md section 2 with the meta each sets on navigation (title,
  * description, canonical). The web app's route table and the server's deep-link answers
  * read the same entries.
  */
@@ -101,7 +101,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, ClientRoute]> = [
   [/^\/reset-password$/, 'resetPassword'],
 ];
 
-/** Which route of spec section 2 a path is, or undefined for any other path. */
+/** Which route of docs/product.md section 2 a path is, or undefined for any other path. */
 export function routeOfPath(pathname: string): ClientRoute | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return PATTERNS.find(([pattern]) => pattern.test(path))?.[1];

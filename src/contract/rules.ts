@@ -1,6 +1,6 @@
 import { Limits } from './limits.js';
 
-// Spec section 5. Every word run is closed by a required separator, so no two quantifiers
+// docs/product.md section 5. Every word run is closed by a required separator, so no two quantifiers
 // compete for the same characters and matching stays linear (no catastrophic backtracking).
 export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*(?:\+\w+)?@\w+(?:[.-]\w+)*\.[A-Za-z]{2,3}$/;
 
@@ -96,7 +96,7 @@ export function normalizeIpList(entries: readonly string[]): string[] {
   return [...unique];
 }
 
-// Spec section 3 names only the dots; IPv6 colons become underscores too so the name stays
+// docs/product.md section 3 names only the dots; IPv6 colons become underscores too so the name stays
 // a safe form field name. Canonical first, so every spelling of an IP maps to one field.
 export function ipFieldName(ip: string): string {
   return `document_${(canonicalIp(ip) ?? ip.trim()).replace(/[.:]/g, '_')}`;

@@ -1,4 +1,4 @@
-// Spec section 3: the 29 states, alphabetical, Jammu and Kashmir included, no union territories.
+// docs/product.md section 3: the 29 states, alphabetical, Jammu and Kashmir included, no union territories.
 export const IndianStates = [
   'Andhra Pradesh',
   'Arunachal Pradesh',

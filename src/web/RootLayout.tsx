@@ -11,7 +11,7 @@ import styles from './root-layout.module.css';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
 
-/** The root view of spec section 2: notifications area, routed view, loading spinner. */
+/** The root view of docs/product.md section 2: notifications area, routed view, loading spinner. */
 export function RootLayout() {
   const handle = useRouteHandle();
   usePageMeta(handle.meta);

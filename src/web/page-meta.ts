@@ -17,7 +17,7 @@ function meta(name: string) {
 }
 
 /**
- * Spec section 2: on each navigation set the title, the description and title meta tags
+ * docs/product.md section 2: on each navigation set the title, the description and title meta tags
  * and the canonical link (configured base + the route's canonical, or the current path).
  */
 export function usePageMeta(routeMeta: RouteMeta) {

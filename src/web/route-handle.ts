@@ -4,9 +4,9 @@ import { RouteMetas, type RouteMeta } from '../contract/routes.js';
 /** What each route of routes.tsx carries in its `handle`. */
 export interface RouteHandle {
   readonly meta: RouteMeta;
-  /** Spec section 2: the login page's layout margins differ from the other pages. */
+  /** docs/product.md section 2: the login page's layout margins differ from the other pages. */
   readonly layout?: 'login';
-  /** Spec section 2: the update screen shows the header on desktop widths only. */
+  /** docs/product.md section 2: the update screen shows the header on desktop widths only. */
   readonly header?: 'desktopOnly';
 }
 

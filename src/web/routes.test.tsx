@@ -5,7 +5,7 @@ import { testBrand } from '../../test/support/brand.js';
 import { BrandProvider } from './brand.js';
 import { createRoutes, rootRedirect } from './routes.js';
 
-describe('rootRedirect (spec section 2, the root row)', () => {
+describe('rootRedirect (docs/product.md section 2, the root row)', () => {
   it.each([
     ['', '/login'],
     ['?other=1', '/login'],

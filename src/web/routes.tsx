@@ -11,7 +11,7 @@ import type { RouteHandle } from './route-handle.js';
 const handle = (value: RouteHandle) => value;
 
 /**
- * Spec section 2, the '' row: with a loc naming a legacy domain go to /login keeping loc;
+ * docs/product.md section 2, the '' row: with a loc naming a legacy domain go to /login keeping loc;
  * with any other loc stay; without loc go to /login.
  */
 export function rootRedirect(search: string, brand: Brand): string | null {
@@ -23,7 +23,7 @@ export function rootRedirect(search: string, brand: Brand): string | null {
   return null;
 }
 
-/** Spec section 2: a signed-in developer who loads /login goes to My Apps. */
+/** docs/product.md section 2: a signed-in developer who loads /login goes to My Apps. */
 function guestOnly() {
   return isAuthenticated() ? redirect(ClientPaths.myApps) : null;
 }
@@ -32,7 +32,7 @@ function requireAuth() {
   return isAuthenticated() ? null : redirect(ClientPaths.login);
 }
 
-/** The route table of spec section 2: a route is here once its screen exists. */
+/** The route table of docs/product.md section 2: a route is here once its screen exists. */
 export function createRoutes(brand: Brand): RouteObject[] {
   return [
     {
@@ -93,7 +93,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
           }),
         },
         {
-          // The signed-in screens: unauthenticated visitors go to /login (spec section 2).
+          // The signed-in screens: unauthenticated visitors go to /login (docs/product.md section 2).
           loader: requireAuth,
           lazy: async () => ({ Component: (await import('./app-area/AppArea.js')).default }),
           children: [
@@ -113,7 +113,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
             },
             {
               path: ClientPaths.updateApp,
-              // Spec section 2: on this screen the header is desktop only.
+              // docs/product.md section 2: on this screen the header is desktop only.
               handle: handle({ meta: RouteMetas.updateApp, header: 'desktopOnly' }),
               lazy: async () => ({
                 Component: (await import('./pages/update-app/UpdateAppPage.js')).default,

@@ -3,7 +3,7 @@ import { makePng } from './png.js';
 
 /** The server's JSON body limit (app.ts): bodies are generated on both sides of it. */
 export const BODY_LIMIT = 64 * 1024;
-/** The multipart per-file limit (spec section 9). */
+/** The multipart per-file limit (docs/product.md section 9). */
 const FILE_LIMIT = 1024 * 1024;
 
 /** Strings that have broken servers: NUL, lone surrogates, traversal, injection, padding. */

@@ -124,7 +124,7 @@ export const jsonContentType = fc.oneof(
 const code = fc.stringMatching(/^\d{6}$/);
 const email = fc.emailAddress();
 
-/** The JSON account calls and the fields each reads (spec section 7). */
+/** The JSON account calls and the fields each reads (docs/product.md section 7). */
 function accountCalls(
   t: FuzzTargets,
 ): ReadonlyArray<readonly [string, Record<string, fc.Arbitrary<unknown>>]> {

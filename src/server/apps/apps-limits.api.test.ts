@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 
-// A portal run with other IP limits than spec section 9's defaults.
+// A portal run with other IP limits than docs/product.md section 9's defaults.
 beforeAll(async () => {
   t = await startTestApp({ env: { MAX_IPS_PER_APP: '3', IP_CHANGE_COOLDOWN_DAYS: '30' } });
 });

@@ -44,7 +44,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The bearer calls of spec section 7 for applications, the public icons and the signed documents. */
+/** The bearer calls of docs/product.md section 7 for applications, the public icons and the signed documents. */
 export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDeps) {
   await app.register(async (scope) => {
     // Multipart only here: the account calls stay JSON.

@@ -85,7 +85,7 @@ export function createAppsService(deps: AppsDeps) {
     return documents;
   }
 
-  /** Duplicates need the skip flag and a document each (spec sections 4 and 5). */
+  /** Duplicates need the skip flag and a document each (docs/product.md sections 4 and 5). */
   function requireProofs(
     duplicates: readonly string[],
     fields: AppFields,

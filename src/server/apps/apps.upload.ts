@@ -6,11 +6,11 @@ import { Messages } from '../../contract/messages.js';
 import { AppError } from '../errors.js';
 import { hasNul, nulRefused } from '../http/nul-guard.js';
 
-/** Spec section 9: icons and proof documents are at most 1 MB each. */
+/** docs/product.md section 9: icons and proof documents are at most 1 MB each. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 const ICON_SIZE_PX = 55;
 
-/** Every multipart limit, explicit (style.md, "Multipart"). */
+/** Every multipart limit, explicit (CONTRIBUTING.md, "House rules"). */
 export function uploadLimits(maxIpsPerApp: number) {
   return {
     fileSize: MAX_FILE_BYTES,
@@ -83,7 +83,7 @@ export async function readUpload(request: FastifyRequest, maxIpsPerApp: number):
   return { fields, files };
 }
 
-/** An icon is a PNG by its bytes and exactly 55×55 (spec section 5). */
+/** An icon is a PNG by its bytes and exactly 55×55 (docs/product.md section 5). */
 export async function checkIcon(bytes: Buffer): Promise<void> {
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/png') {

@@ -42,7 +42,7 @@ export function authenticationResult(tokens: SessionTokens): AuthenticationResul
   };
 }
 
-/** Spec section 3: ordered attributes, 1st the id, 3rd the name, 5th the mobile, 6th the e-mail. */
+/** docs/product.md section 3: ordered attributes, 1st the id, 3rd the name, 5th the mobile, 6th the e-mail. */
 export function userAttributes(developer: DeveloperRecord) {
   const values: Record<UserAttributeName, string> = {
     sub: developer.id,

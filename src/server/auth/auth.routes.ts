@@ -35,7 +35,7 @@ export interface AuthRouteDeps {
   readonly rateLimitPerMinute: number;
 }
 
-/** The unauthenticated account calls of spec section 7, plus logout and the code check. */
+/** The unauthenticated account calls of docs/product.md section 7, plus logout and the code check. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = perIpLimit(deps.rateLimitPerMinute);

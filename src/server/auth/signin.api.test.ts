@@ -27,7 +27,7 @@ afterAll(async () => {
 const BAD_CREDENTIALS = { status: 'error', message: Messages.auth.badCredentials };
 
 describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
-  it('answers the sign-in shape of spec section 3 with a fresh session', async () => {
+  it('answers the sign-in shape of docs/product.md section 3 with a fresh session', async () => {
     const dev = await createDeveloper(t);
     const client = await primedClient(t);
     const res = await signIn(client, dev.email.toUpperCase(), dev.password);

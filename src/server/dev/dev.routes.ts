@@ -53,7 +53,7 @@ function validate(values: FlowFormValues): FlowFormErrors {
 
 /**
  * Embedded mode only (app.ts never registers these in production): the mailbox and the
- * hand-off login provider of design.md.
+ * hand-off login provider of docs/product.md section 10.
  */
 export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
   const { config } = deps;

@@ -48,7 +48,7 @@ export function renderPage(template: string, brand: Brand, pathname: string): st
 }
 
 export interface WebApp {
-  /** Answers a deep link with the web app: 200 for a route of spec section 2, else 404. */
+  /** Answers a deep link with the web app: 200 for a route of docs/product.md section 2, else 404. */
   sendPage(reply: FastifyReply, pathname: string): FastifyReply;
 }
 

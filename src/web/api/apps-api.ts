@@ -4,7 +4,7 @@ import type { StatusResponse } from '../../contract/auth.js';
 import { call } from './http.js';
 import { uploadForm, type ProgressListener } from './upload.js';
 
-/** The bearer calls of spec section 7, one function each. */
+/** The bearer calls of docs/product.md section 7, one function each. */
 export const appsApi = {
   list: () => call<Application[]>('get', ApiPaths.apps),
   get: (applicationId: string) => call<ApplicationResponse>('get', ApiPaths.app(applicationId)),

@@ -11,7 +11,7 @@ import type {
 } from '../../contract/auth.js';
 import { call } from './http.js';
 
-/** The unauthenticated calls of spec section 7, one function each. */
+/** The unauthenticated calls of docs/product.md section 7, one function each. */
 export const authApi = {
   signup: (json: SignupRequest) => call<StatusResponse>('post', ApiPaths.signup, { json }),
   confirm: (json: ConfirmRequest) => call<StatusResponse>('post', ApiPaths.confirm, { json }),

@@ -53,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the HTTP client (spec section 7)', () => {
+describe('the HTTP client (docs/product.md section 7)', () => {
   it('sends the bearer token on authenticated calls only, and the XSRF header on writes', async () => {
     localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
     const seen = fakeApi(() => json(200, { status: 'success', message: 'ok' }));

@@ -58,7 +58,7 @@ export function hasFreshXsrfCookie(sentToken: string | null): boolean {
   return current !== null && current !== sentToken;
 }
 
-/** Spec section 8: 401 with no refresh token → /login, failing with 401 'Unauthorized'. */
+/** docs/product.md section 8: 401 with no refresh token → /login, failing with 401 'Unauthorized'. */
 function sendToLogin(): never {
   // The session is dead: without this, /login would send a still-unexpired token back here.
   clearSession();
@@ -66,7 +66,7 @@ function sendToLogin(): never {
   throw new ApiError(401, Messages.session.unauthorized);
 }
 
-// One refresh for all concurrent 401s (spec section 7).
+// One refresh for all concurrent 401s (docs/product.md section 7).
 let refreshing: Promise<string> | null = null;
 
 function refreshAccessToken(refreshToken: string): Promise<string> {
@@ -92,7 +92,7 @@ function refreshAccessToken(refreshToken: string): Promise<string> {
 
 /**
  * After a 401: one refresh shared by every caller, or /login when there is no refresh token;
- * a failed refresh shows its error in an alert dialog, then /login (spec sections 7, 8).
+ * a failed refresh shows its error in an alert dialog, then /login (docs/product.md sections 7, 8).
  */
 export async function renewAccessToken(): Promise<string> {
   const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
@@ -121,11 +121,11 @@ async function messageOf(error: unknown): Promise<string> {
 }
 
 /**
- * The one HTTP client. Its hooks carry the session concerns of spec section 7 only: the
+ * The one HTTP client. Its hooks carry the session concerns of docs/product.md section 7 only: the
  * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay.
  */
 const base = ky.create({
-  // One retry (spec section 9); writes that create things are not repeated (decision 009).
+  // One retry (docs/product.md section 9); writes that create things are not repeated (decision 009).
   retry: {
     limit: 1,
     methods: ['get', 'put', 'delete', 'head'],

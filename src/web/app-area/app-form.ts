@@ -10,7 +10,7 @@ export type AppFormRules = Pick<Brand, 'localTestHost' | 'maxIpsPerApp'>;
 
 /**
  * What the create and update forms share: the payload's text fields, checked by the
- * contract's rules, plus the IP rows (spec section 5) up to the portal's limit.
+ * contract's rules, plus the IP rows (docs/product.md section 5) up to the portal's limit.
  */
 export function appFormSchema({ localTestHost, maxIpsPerApp }: AppFormRules) {
   const fields = appFieldsSchemaFor(localTestHost);
@@ -35,12 +35,12 @@ export function appFormSchema({ localTestHost, maxIpsPerApp }: AppFormRules) {
 
 export type AppForm = z.infer<ReturnType<typeof appFormSchema>>;
 
-/** The rows as sent: trimmed, valid, canonical, unique (spec section 5). */
+/** The rows as sent: trimmed, valid, canonical, unique (docs/product.md section 5). */
 export function formIps(form: Pick<AppForm, 'ips'>): string[] {
   return normalizeIpList(form.ips.map((row) => row.value));
 }
 
-/** The text fields both payloads carry (spec section 3). */
+/** The text fields both payloads carry (docs/product.md section 3). */
 export function appendAppFields(data: FormData, form: AppForm): void {
   data.set('name', form.name.trim());
   data.set('postbackUrl', form.postbackUrl ?? '');

@@ -8,7 +8,7 @@ import { clearSession, isAuthenticated, StorageKeys } from '../session/storage.j
 import { useMediaQuery } from '../ui/use-media-query.js';
 import styles from './header.module.css';
 
-/** Spec section 4, Logout: revoke the refresh token, clear the session, reload on /login. */
+/** docs/product.md section 4, Logout: revoke the refresh token, clear the session, reload on /login. */
 export async function logout() {
   const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
   clearSession();
@@ -16,10 +16,10 @@ export async function logout() {
   window.location.assign(ClientPaths.login);
 }
 
-/** Logo to '/', 'API Doc' in a new tab, 'Logout' when signed in (spec section 2). */
+/** Logo to '/', 'API Doc' in a new tab, 'Logout' when signed in (docs/product.md section 2). */
 export function Header() {
   const brand = useBrand();
-  // Spec section 2: the mobile header is chosen by a 720 px device check.
+  // docs/product.md section 2: the mobile header is chosen by a 720 px device check.
   const isMobile = useMediaQuery(`(max-width: ${Limits.narrowMaxWidth}px)`);
   const isSignedIn = isAuthenticated();
   return (

@@ -26,7 +26,7 @@ const RESPONSE: AuthResponse = {
   },
 };
 
-describe('storeSession (spec section 3 storage keys)', () => {
+describe('storeSession (docs/product.md section 3 storage keys)', () => {
   it('stores the tokens, the developer id, the e-mail and the developer record', () => {
     storeSession(RESPONSE);
     expect(localStorage.getItem('dev_acc_token')).toBe('a.b.c');

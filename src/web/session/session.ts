@@ -1,7 +1,7 @@
 import { userAttribute, type AuthResponse } from '../../contract/auth.js';
 import { StorageKeys } from './storage.js';
 
-/** The developer user record of spec section 3 (also what monitoring would receive). */
+/** The developer user record of docs/product.md section 3 (also what monitoring would receive). */
 export interface DeveloperRecord {
   readonly id: string;
   readonly name: string;
@@ -10,7 +10,7 @@ export interface DeveloperRecord {
   readonly deviceId: '';
 }
 
-/** Spec section 4, login success: tokens, developer id and the developer record. */
+/** docs/product.md section 4, login success: tokens, developer id and the developer record. */
 export function storeSession(
   response: AuthResponse,
   storage: Storage = localStorage,

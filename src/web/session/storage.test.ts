@@ -4,7 +4,7 @@ import { clearSession, isAuthenticated, StorageKeys, tokenExpiry } from './stora
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
-describe('isAuthenticated (spec section 4)', () => {
+describe('isAuthenticated (docs/product.md section 4)', () => {
   it('is false without a token', () => {
     expect(isAuthenticated(localStorage, NOW)).toBe(false);
   });
@@ -22,7 +22,7 @@ describe('isAuthenticated (spec section 4)', () => {
   });
 });
 
-describe('clearSession (spec section 4, Logout)', () => {
+describe('clearSession (docs/product.md section 4, Logout)', () => {
   it('removes the tokens and the developer id and keeps the rest', () => {
     for (const key of Object.values(StorageKeys)) localStorage.setItem(key, 'x');
     clearSession();

@@ -1,4 +1,4 @@
-/** Local storage keys of spec section 3, exactly as named there. */
+/** Local storage keys of docs/product.md section 3, exactly as named there. */
 export const StorageKeys = {
   email: 'email',
   accessToken: 'dev_acc_token',
@@ -29,7 +29,7 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** Spec section 4: authenticated = a stored access token whose exp is in the future. */
+/** docs/product.md section 4: authenticated = a stored access token whose exp is in the future. */
 export function isAuthenticated(
   storage: Storage = localStorage,
   nowMs: number = Date.now(),
@@ -40,7 +40,7 @@ export function isAuthenticated(
   return exp !== null && exp * 1000 > nowMs;
 }
 
-/** Spec section 4, Logout: drop the tokens and the developer id. */
+/** docs/product.md section 4, Logout: drop the tokens and the developer id. */
 export function clearSession(storage: Storage = localStorage): void {
   storage.removeItem(StorageKeys.accessToken);
   storage.removeItem(StorageKeys.refreshToken);

@@ -14,7 +14,7 @@ type CodeInputProps = FieldProps &
 const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, Limits.codeLength);
 
 /**
- * The 6-digit code field of spec section 5: digits only, spaces refused, a pasted code
+ * The 6-digit code field of docs/product.md section 5: digits only, spaces refused, a pasted code
  * accepted whatever separates its digits.
  */
 export function CodeInput({ label, error, hint, value, onChange, ...input }: CodeInputProps) {

@@ -12,7 +12,7 @@ interface DuplicateSkipProps {
 }
 
 /**
- * Spec section 4, duplicate IP flow: after the server's duplicate-IP error, the skip
+ * docs/product.md section 4, duplicate IP flow: after the server's duplicate-IP error, the skip
  * checkbox (ipAddressDuplicateSkip); every duplicate IP then needs a proof document.
  */
 export function DuplicateSkip({

@@ -18,7 +18,7 @@ interface IpRowsProps {
   ) => InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   readonly errorOf: (index: number) => string | undefined;
   readonly listError?: string | undefined;
-  /** Spec section 4: after the 15-day message, add, remove and edit are disabled. */
+  /** docs/product.md section 4: after the 15-day message, add, remove and edit are disabled. */
   readonly isLocked?: boolean;
   /** Shown under a row, outside the lock: the IP's family-proof status and upload. */
   readonly rowExtra?: (index: number) => ReactNode;

@@ -5,7 +5,7 @@ interface ModalProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;
   readonly title: string;
-  /** 'drawer' slides up from the bottom at 80% of the viewport height (spec section 9). */
+  /** 'drawer' slides up from the bottom at 80% of the viewport height (docs/product.md section 9). */
   readonly variant?: 'popup' | 'drawer';
   readonly children: ReactNode;
   readonly testId?: string;

@@ -4,7 +4,7 @@ import { documentProblem } from './file-checks.js';
 import formStyles from './forms.module.css';
 
 /**
- * The family-proof upload of one IP: PDF, PNG, JPG or JPEG, at most 1 MB (spec section 5).
+ * The family-proof upload of one IP: PDF, PNG, JPG or JPEG, at most 1 MB (docs/product.md section 5).
  * A file that breaks the rules shows why and is not chosen.
  */
 export function ProofUpload({ ip, onChoose }: { ip: string; onChoose: (file: File) => void }) {

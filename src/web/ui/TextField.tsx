@@ -83,7 +83,7 @@ export function FieldLabel({
 type TextFieldProps = FieldProps &
   InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
-/** A labelled input wired to its error and hint (style.md: aria-invalid, aria-describedby). */
+/** A labelled input wired to its error and hint (CONTRIBUTING.md, "House rules": aria-invalid, aria-describedby). */
 export function TextField({ label, labelAddon, error, hint, className, ...input }: TextFieldProps) {
   const ids = useFieldIds(error, hint);
   return (

@@ -1,7 +1,7 @@
 import { DocumentExtensions, Limits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 
-/** Spec section 5: the icon is a PNG of 55×55 px. Returns an error text or null. */
+/** docs/product.md section 5: the icon is a PNG of 55×55 px. Returns an error text or null. */
 export async function iconProblem(file: File): Promise<string | null> {
   if (file.type !== 'image/png' && !file.name.toLowerCase().endsWith('.png')) {
     return Messages.apps.iconNotPng;

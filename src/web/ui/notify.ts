@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify/unstyled';
 
-/** The notice kinds of spec section 4; each disappears by the root timeout. */
+/** The notice kinds of docs/product.md section 4; each disappears by the root timeout. */
 export const notify = {
   success: (text: string) => toast.success(text),
   error: (text: string) => toast.error(text),

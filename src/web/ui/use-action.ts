@@ -4,7 +4,7 @@ import { notify } from './notify.js';
 
 /**
  * A request started by a button: busy while it runs, and a failure shows its message as an
- * error notice (spec section 8).
+ * error notice (docs/product.md section 8).
  */
 export function useAction<Args extends unknown[]>(action: (...args: Args) => Promise<void>) {
   const [isRunning, setIsRunning] = useState(false);

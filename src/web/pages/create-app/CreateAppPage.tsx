@@ -26,7 +26,7 @@ const DUPLICATE_PREFIXES = [
   Messages.ips.associatedWithAnotherDeveloper,
 ];
 
-/** Spec section 2, /create-app. */
+/** docs/product.md section 2, /create-app. */
 export default function CreateAppPage() {
   const brand = useBrand();
   const storedClientCode = localStorage.getItem(StorageKeys.clientCode);
@@ -85,7 +85,7 @@ export default function CreateAppPage() {
         documents: skipDuplicates ? documents : new Map(),
       });
       await appsApi.create(payload, setProgress);
-      // Spec section 4: after creation go to My Apps and reload the page.
+      // docs/product.md section 4: after creation go to My Apps and reload the page.
       window.location.assign(ClientPaths.myApps);
     } catch (error) {
       notify.error(errorMessage(error));

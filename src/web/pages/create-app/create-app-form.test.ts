@@ -26,7 +26,7 @@ const OPTIONS = {
   documents: new Map<string, File>(),
 };
 
-describe('the create-app payload (spec section 3)', () => {
+describe('the create-app payload (docs/product.md section 3)', () => {
   it('sends trimmed, canonical, unique IPs comma-joined, the default icon and a trimmed algo id', () => {
     const data = createAppPayload(FORM, OPTIONS);
     expect(data.get('name')).toBe('Momentum bot');

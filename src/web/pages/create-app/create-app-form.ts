@@ -15,7 +15,7 @@ export function createAppFormSchema(rules: AppFormRules) {
 
 export type CreateAppForm = z.infer<ReturnType<typeof createAppFormSchema>>;
 
-/** Spec section 3, the app create payload. */
+/** docs/product.md section 3, the app create payload. */
 export function createAppPayload(
   form: CreateAppForm,
   options: {

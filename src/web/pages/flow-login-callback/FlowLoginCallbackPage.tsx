@@ -10,7 +10,7 @@ import { StorageKeys } from '../../session/storage.js';
 import { notify } from '../../ui/notify.js';
 import styles from './flow-login-callback-page.module.css';
 
-/** Spec section 4, flow callback: exchange `auth` for a session, then My Apps. */
+/** docs/product.md section 4, flow callback: exchange `auth` for a session, then My Apps. */
 export default function FlowLoginCallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

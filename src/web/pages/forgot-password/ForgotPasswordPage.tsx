@@ -16,7 +16,7 @@ import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
 
-/** Spec section 2, /forgot-password: send a reset code, then /reset-password. */
+/** docs/product.md section 2, /forgot-password: send a reset code, then /reset-password. */
 export default function ForgotPasswordPage() {
   const brand = useBrand();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Messages } from '../../../contract/messages.js';
 import { useBrand } from '../../brand.js';
 import styles from './home-page.module.css';
 
-/** The root route when `loc` names no legacy domain: spec section 2, "nothing happens". */
+/** The root route when `loc` names no legacy domain: docs/product.md section 2, "nothing happens". */
 export default function HomePage() {
   const brand = useBrand();
   return (

@@ -43,7 +43,7 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // Spec section 4: after more than 2 clicks the button is disabled, with an info notice.
+  // docs/product.md section 4: after more than 2 clicks the button is disabled, with an info notice.
   const countClick = (event: MouseEvent<HTMLButtonElement>) => {
     const next = clicks + 1;
     setClicks(next);

@@ -12,7 +12,7 @@ interface RebrandingNoticeProps {
 }
 
 /**
- * Spec section 2: a popup on wide screens, a bottom drawer at 80% of the viewport height at
+ * docs/product.md section 2: a popup on wide screens, a bottom drawer at 80% of the viewport height at
  * 720 px and narrower; it lists the new addresses, the sister products and the blog post,
  * and 'Okay! got it' closes it.
  */

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../ui/StatusBadge.js';
 import hidden from '../../ui/visually-hidden.module.css';
 import styles from './my-apps-page.module.css';
 
-/** 'Next Renewal Date' shows the date part only (spec section 2). */
+/** 'Next Renewal Date' shows the date part only (docs/product.md section 2). */
 export function renewalDay(iso: string): string {
   return iso.slice(0, 10);
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/http.js';
 import { AppCard } from './AppCard.js';
 import styles from './my-apps-page.module.css';
 
-/** Spec section 2, /create-new-app: a card per app, or the empty state. */
+/** docs/product.md section 2, /create-new-app: a card per app, or the empty state. */
 export default function MyAppsPage() {
   const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ClientPaths } from '../../../contract/routes.js';
 import { useBrand } from '../../brand.js';
 
-/** Any path outside spec section 2. */
+/** Any path outside docs/product.md section 2. */
 export default function NotFoundPage() {
   const brand = useBrand();
   return (

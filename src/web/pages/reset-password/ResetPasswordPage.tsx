@@ -19,7 +19,7 @@ import { memoizeCodeCheck, resetFormSchema, type ResetForm } from './reset-form.
 
 const PASSWORD_HINT = `${Limits.passwordMinLength} to ${Limits.passwordMaxLength} characters with an uppercase and a lowercase letter, a number and a special character.`;
 
-/** Spec section 2, /reset-password: code, new password, confirmation; Submit and Resend Code. */
+/** docs/product.md section 2, /reset-password: code, new password, confirmation; Submit and Resend Code. */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const email = storedEmail();

@@ -9,7 +9,7 @@ export type ResetCodeCheck = (code: string) => Promise<boolean>;
 
 /**
  * The reset form: the request's code with the async validity check ('Invalid code.'), the
- * sign-up password policy (design.md) with the reset screen's texts, and the confirmation.
+ * sign-up password policy (docs/product.md section 12) with the reset screen's texts, and the confirmation.
  */
 export function resetFormSchema(isLiveCode: ResetCodeCheck) {
   return z

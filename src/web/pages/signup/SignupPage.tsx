@@ -58,7 +58,7 @@ export default function SignupPage() {
         notify.info(error.message);
         await navigate(ClientPaths.login);
       } else {
-        // Spec section 8: a failed sign-up request shows an info notice.
+        // docs/product.md section 8: a failed sign-up request shows an info notice.
         notify.info(errorMessage(error));
       }
     } finally {

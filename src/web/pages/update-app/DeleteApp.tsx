@@ -11,7 +11,7 @@ import { Modal } from '../../ui/Modal.js';
 import { notify } from '../../ui/notify.js';
 import styles from './update-app-page.module.css';
 
-/** Spec section 8, delete: the server's message, else 'Failed to delete application.'. */
+/** docs/product.md section 8, delete: the server's message, else 'Failed to delete application.'. */
 export function deleteFailureNotice(message: string): { kind: 'warn' | 'error'; text: string } {
   if (message.includes(Messages.app.cannotDeleteOnlyApp)) {
     return { kind: 'warn', text: Messages.app.cannotDeleteOnlyAppWarning };

@@ -33,7 +33,7 @@ interface LogoFieldProps {
 /**
  * App Icon: a chosen PNG is sent at once by the logo-upload variant of PUT, with progress,
  * and the app reloads when it answers a logoUrl. Clearing falls back to the default icon
- * when the form is saved. The file name shows its last 12 characters (spec section 9).
+ * when the form is saved. The file name shows its last 12 characters (docs/product.md section 9).
  */
 export function LogoField({ app, logoUrl, onLogoUrl, onBusy }: LogoFieldProps) {
   const brand = useBrand();

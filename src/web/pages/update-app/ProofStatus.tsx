@@ -14,7 +14,7 @@ interface ProofStatusProps {
 }
 
 /**
- * The family-proof status of one IP (spec section 4): nothing when not needed; an upload
+ * The family-proof status of one IP (docs/product.md section 4): nothing when not needed; an upload
  * when required; 'Pending' with a clock, or 'Accepted' with a tick, and then no upload.
  */
 export function ProofStatus({ ip, state, chosen, onChoose }: ProofStatusProps) {

@@ -44,7 +44,7 @@ function formatTime(iso: string): string {
   );
 }
 
-/** Spec section 2, the update form; a successful save goes to My Apps by a full load. */
+/** docs/product.md section 2, the update form; a successful save goes to My Apps by a full load. */
 export function UpdateAppForm({ app }: { app: Application }) {
   const brand = useBrand();
   const schema = useMemo(() => updateAppFormSchema(brand), [brand]);
@@ -115,7 +115,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
         documents: documentsToSend(form, documents),
       });
       await appsApi.update(app.applicationId, payload, setProgress);
-      // Spec section 7: any successful update redirects and fully reloads.
+      // docs/product.md section 7: any successful update redirects and fully reloads.
       window.location.assign(ClientPaths.myApps);
     } catch (error) {
       setProgress(null);

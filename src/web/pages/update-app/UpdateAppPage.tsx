@@ -11,7 +11,7 @@ import { KeyTile } from './KeyTile.js';
 import { UpdateAppForm } from './UpdateAppForm.js';
 import styles from './update-app-page.module.css';
 
-/** Spec section 2, /update-app/{application_id}: the app is loaded on start. */
+/** docs/product.md section 2, /update-app/{application_id}: the app is loaded on start. */
 export default function UpdateAppPage() {
   const { applicationId = '' } = useParams();
   const app = useQuery({
@@ -24,7 +24,7 @@ export default function UpdateAppPage() {
     </Link>
   );
   if (app.isError) {
-    // Spec section 8, view failure: the server's error message.
+    // docs/product.md section 8, view failure: the server's error message.
     return (
       <section className={styles.page} aria-labelledby="update-title">
         {goBack}

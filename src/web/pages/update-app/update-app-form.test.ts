@@ -53,7 +53,7 @@ describe('the update form starts from the stored app', () => {
   });
 });
 
-describe('the update payload (spec section 3)', () => {
+describe('the update payload (docs/product.md section 3)', () => {
   const form: UpdateAppForm = { ...formOfApp(APP), isActive: false, algo_id: ' ALG-7 ' };
 
   it('sends status, logo, skip flag and the cleaned IP list, always', () => {
@@ -108,7 +108,7 @@ describe('the logo upload payload', () => {
   });
 });
 
-describe('the family-proof state of an IP (spec section 4)', () => {
+describe('the family-proof state of an IP (docs/product.md section 4)', () => {
   const none = new Map<string, File>();
   const records = [
     record('203.0.113.1'),

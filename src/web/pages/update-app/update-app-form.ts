@@ -34,7 +34,7 @@ export function formOfApp(app: Application): UpdateAppForm {
 }
 
 /**
- * Spec section 3, the app update payload. `ipRecords` is always sent: an empty value
+ * docs/product.md section 3, the app update payload. `ipRecords` is always sent: an empty value
  * clears the list, while a missing one would keep the stored IPs.
  */
 export function updateAppPayload(
@@ -56,7 +56,7 @@ export function updateAppPayload(
 }
 
 /**
- * Spec section 3, the logo upload payload: the stored fields, so that a new icon saves
+ * docs/product.md section 3, the logo upload payload: the stored fields, so that a new icon saves
  * nothing else of an edit in progress; the IP list goes as `ip_address`.
  */
 export function logoUploadPayload(app: Application, icon: File): FormData {
@@ -72,7 +72,7 @@ export function logoUploadPayload(app: Application, icon: File): FormData {
   return data;
 }
 
-/** The family-proof states of one IP (spec section 4). */
+/** The family-proof states of one IP (docs/product.md section 4). */
 export type ProofState = 'notNeeded' | 'uploadRequired' | 'pending' | 'accepted';
 
 /**

@@ -14,7 +14,7 @@ import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { useAction } from '../../ui/use-action.js';
 
-/** Spec section 2, /verify-otp: the 6-digit code, 'Validate OTP' and 'Resend Otp'. */
+/** docs/product.md section 2, /verify-otp: the 6-digit code, 'Validate OTP' and 'Resend Otp'. */
 export default function VerifyOtpPage() {
   const navigate = useNavigate();
   const email = storedEmail();
