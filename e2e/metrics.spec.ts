@@ -54,6 +54,10 @@ test('after sign-up, verification and sign-in, /metrics counts them', async ({ p
   expect(samplesOf(samples, 'portal_signin_lockouts_total')).toHaveLength(1);
   expect(samplesOf(samples, 'portal_proofs_pending')).toHaveLength(1);
   expect(samplesOf(samples, 'portal_proofs_pending_oldest_age_seconds')).toHaveLength(1);
+  // The job queue: its mail went out during the journey, so nothing is left open.
+  expect(samplesOf(samples, 'portal_jobs_open')).toHaveLength(1);
+  expect(samplesOf(samples, 'portal_jobs_oldest_open_age_seconds')).toHaveLength(1);
+  expect(text).toContain('# TYPE portal_jobs_failed gauge');
   expect(count('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   expect(samplesOf(samples, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
   expect(count('process_resident_memory_bytes')).toBeGreaterThan(0);
