@@ -21,6 +21,8 @@ async function signUp(email: string) {
   const client = await primedClient(t);
   const res = await client.json('POST', ApiPaths.signup, { json: signupBody({ email }) });
   expect(res.status).toBe(201);
+  // The queue sends the mail after the answer: wait for it, so sending order is mail order.
+  await t.drainJobs();
 }
 
 function messages(query = '') {
