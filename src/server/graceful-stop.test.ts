@@ -107,11 +107,22 @@ describe('SIGTERM with 50 requests in flight', () => {
 
     portal.child.kill('SIGTERM');
     await portal.waitForOutput((output) => output.includes('shutting down'));
-    const refused = await new Promise<string>((resolve) => {
-      connect(port, '127.0.0.1')
-        .on('connect', () => resolve('connected'))
-        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-    });
+    // The log line comes just before the listener closes: wait for the close itself, while
+    // the requests in flight still hold the process open.
+    const tryConnect = () =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+          .on('connect', () => {
+            socket.destroy();
+            resolve('connected');
+          })
+          .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+    let refused = await tryConnect();
+    for (let tries = 0; refused === 'connected' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      refused = await tryConnect();
+    }
     for (const { socket } of inFlight) socket.write(body.slice(half));
     for (const { socket } of late) socket.write(head + body);
     const answers = await Promise.all(inFlight.map(({ received }) => received));
