@@ -33,37 +33,28 @@ const IP_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** Applications with their IP records, one row per IP (or one with null IP fields). */
-function appsWithIps(db: Kysely<Database>, ownerId: string) {
-  return db
-    .selectFrom('applications')
-    .leftJoin('ipRecords', 'ipRecords.applicationId', 'applications.id')
-    .select(APP_COLUMNS.map((column) => `applications.${column}` as const))
-    .select([
-      'ipRecords.ip',
-      'ipRecords.familyPending',
-      'ipRecords.adminAccept',
-      'ipRecords.documentKey',
-      'ipRecords.createdAt as ipCreatedAt',
-    ])
-    .where('applications.ownerId', '=', ownerId);
-}
-
-type AppWithIpRow = Awaited<ReturnType<ReturnType<typeof appsWithIps>['execute']>>[number];
-
 /**
  * The hot reads, each one statement prepared once (GET /api/v1/apps and /app/{id}:
  * docs/decisions/018-bench-method.md); src/server/db/query-plans.api.test.ts reads their plans.
+ * Apps and IPs are two narrow statements: one joined statement repeats every app column on
+ * each IP row, and reading those values cost twice the two statements (bench/budgets.bench.ts).
  */
 export const appQueries = {
   listOf: preparedQuery(1, (db, ownerId: string) =>
-    appsWithIps(db, ownerId)
-      .orderBy('applications.createdAt', 'desc')
-      .orderBy('applications.id', 'desc')
-      .orderBy('ipRecords.ip'),
+    db
+      .selectFrom('applications')
+      .select(APP_COLUMNS)
+      .where('ownerId', '=', ownerId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc'),
   ),
-  oneOf: preparedQuery(2, (db, ownerId: string, id: string) =>
-    appsWithIps(db, ownerId).where('applications.id', '=', id).orderBy('ipRecords.ip'),
+  ipsOfOwner: preparedQuery(1, (db, ownerId: string) =>
+    db
+      .selectFrom('ipRecords')
+      .select(IP_COLUMNS)
+      .where('applicationId', 'in', (owned) =>
+        owned.selectFrom('applications').select('id').where('ownerId', '=', ownerId),
+      ),
   ),
   appOf: preparedQuery(2, (db, ownerId: string, id: string) =>
     db
@@ -72,6 +63,9 @@ export const appQueries = {
       .where('ownerId', '=', ownerId)
       .where('id', '=', id),
   ),
+  ipsOfApp: preparedQuery(1, (db, applicationId: string) =>
+    db.selectFrom('ipRecords').select(IP_COLUMNS).where('applicationId', '=', applicationId),
+  ),
 };
 
 export interface AppsWithIps {
@@ -79,35 +73,16 @@ export interface AppsWithIps {
   readonly ips: IpRow[];
 }
 
-/**
- * Splits joined rows (ordered by app) into the apps and their IP records. Each app is its
- * first row as it is: toApplication picks the response's fields, so the extra IP fields
- * are never read, and copying every row showed in the CPU profile.
- */
-function splitRows(rows: readonly AppWithIpRow[]): AppsWithIps {
-  const apps: AppRow[] = [];
-  const ips: IpRow[] = [];
-  for (const row of rows) {
-    if (apps.at(-1)?.id !== row.id) apps.push(row);
-    if (row.ip === null) continue;
-    ips.push({
-      applicationId: row.id,
-      ip: row.ip,
-      familyPending: row.familyPending ?? 0,
-      adminAccept: row.adminAccept ?? 0,
-      documentKey: row.documentKey,
-      createdAt: row.ipCreatedAt ?? 0,
-    });
-  }
-  return { apps, ips };
-}
-
 /** A developer's applications, newest first, and all their IP records. */
 export async function listAppsWithIpsOf(
   db: Kysely<Database>,
   ownerId: string,
 ): Promise<AppsWithIps> {
-  return splitRows(await appQueries.listOf(db, ownerId));
+  const [apps, ips] = await Promise.all([
+    appQueries.listOf(db, ownerId),
+    appQueries.ipsOfOwner(db, ownerId),
+  ]);
+  return { apps, ips };
 }
 
 /** One application of the developer with its IP records, undefined when not theirs. */
@@ -116,8 +91,10 @@ export async function findAppWithIpsOf(
   ownerId: string,
   id: string,
 ): Promise<{ app: AppRow; ips: IpRow[] } | undefined> {
-  const { apps, ips } = splitRows(await appQueries.oneOf(db, ownerId, id));
-  const [app] = apps;
+  const [[app], ips] = await Promise.all([
+    appQueries.appOf(db, ownerId, id),
+    appQueries.ipsOfApp(db, id),
+  ]);
   return app === undefined ? undefined : { app, ips };
 }
 

@@ -22,7 +22,8 @@ type Compile = (db: Kysely<Database>) => CompiledQuery;
 /** The hot queries, compiled from the repositories so this test follows the code. */
 const hotQueries: Record<string, Compile> = {
   'apps of a developer': (db) => appQueries.listOf.compile(db, 'developer-1'),
-  'one app with its IPs': (db) => appQueries.oneOf.compile(db, 'developer-1', 'app-1'),
+  'IPs of a developer': (db) => appQueries.ipsOfOwner.compile(db, 'developer-1'),
+  'IPs of one app': (db) => appQueries.ipsOfApp.compile(db, 'app-1'),
   'one app': (db) => appQueries.appOf.compile(db, 'developer-1', 'app-1'),
   'IP records of apps': (db) => ipRecordsQuery(db, ['app-1', 'app-2']).compile(),
   'duplicate-IP check': (db) =>
