@@ -128,6 +128,8 @@ export const Messages = {
     alreadyVerified: 'developer is already verified',
     tooManyRequests: (seconds: number) =>
       `Too many requests. Please try again in ${seconds} seconds.`,
+    /** 503: every password-hashing thread is busy (docs/decisions/020-hashing-pool.md). */
+    hashingBusy: (seconds: number) => `The server is busy. Please try again in ${seconds} seconds.`,
     accountLocked: (seconds: number) =>
       `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { configurePasswordHashing } from './auth/passwords.js';
 import { findTokensValidAfter } from './auth/auth.repository.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
@@ -88,11 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleSocketMs,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.on('checkExpectation', answerFailedExpectation);
+  configurePasswordHashing(config.hashing);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

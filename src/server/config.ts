@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
 
@@ -93,6 +94,10 @@ export interface Config {
   /** How long a stop waits for in-flight requests before it exits with code 1. */
   readonly shutdownGraceMs: number;
   readonly jobs: JobSettings;
+  /** Password checks waiting for a hashing thread: how many, and for how long. */
+  readonly hashing: HashingLimits;
+  /** A request must arrive whole within this; a socket silent this long is closed. */
+  readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -363,6 +368,14 @@ export function loadConfig(env: Env = process.env): Config {
       retryAfterSeconds: integer(env, 'SHED_RETRY_SECONDS', 10, 1, 3600),
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
+    hashing: {
+      maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
+      maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
+    },
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+      idleSocketMs: integer(env, 'SOCKET_IDLE_SECONDS', 75, 1, 3600) * 1000,
+    },
   };
   return deepFreeze(config);
 }

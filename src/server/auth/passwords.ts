@@ -1,47 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { Messages } from '../../contract/messages.js';
+import { createHashPool, HashPoolBusyError, type HashPool } from './hash-pool.js';
+import { RetryLaterError, secondsUntil } from './rate-limits.js';
 
-/**
- * argon2id at the OWASP baseline (m=19 MiB, t=2, p=1). The native library hashes on
- * libuv's thread pool, off the event loop; the semaphore below bounds how many run at once
- * so a burst of sign-ins queues instead of exhausting memory and the pool.
- */
+/** argon2id at the OWASP baseline (m=19 MiB, t=2, p=1). */
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** A small counting semaphore. */
-export function createLimiter(slots: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    get active() {
-      return active;
-    },
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (active >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-      else active += 1;
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next === undefined) active -= 1;
-        else next();
-      }
-    },
-  };
+/** How many password checks may wait for a thread, and for how long (docs/decisions/020). */
+export interface HashingLimits {
+  readonly maxWaiting: number;
+  readonly maxWaitMs: number;
 }
 
-const limiter = createLimiter(Math.max(1, availableParallelism()));
+const DEFAULT_LIMITS: HashingLimits = { maxWaiting: 64, maxWaitMs: 5000 };
 
-export function hashPassword(password: string): Promise<string> {
-  // @node-rs/argon2 defaults to argon2id (its Algorithm enum is const, not importable here).
-  return limiter.run(() => hash(password, ARGON2_OPTIONS));
+let pool: HashPool | undefined;
+let limits = DEFAULT_LIMITS;
+
+/** Set once at start from the config; a pool already running is replaced. */
+export function configurePasswordHashing(next: HashingLimits): void {
+  limits = next;
+  const old = pool;
+  pool = undefined;
+  void old?.close();
+}
+
+function hashPool(): HashPool {
+  pool ??= createHashPool({
+    threads: Math.max(1, availableParallelism()),
+    ...limits,
+    argon2: ARGON2_OPTIONS,
+  });
+  return pool;
+}
+
+/** The client may come back once a queue's worth of checks has gone through. */
+function busy(): RetryLaterError {
+  const seconds = secondsUntil(limits.maxWaitMs);
+  return new RetryLaterError(Messages.auth.hashingBusy(seconds), seconds, 'unavailable');
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  try {
+    return await hashPool().run({ op: 'hash', password });
+  } catch (error) {
+    throw error instanceof HashPoolBusyError ? busy() : error;
+  }
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await limiter.run(() => verify(passwordHash, password));
-  } catch {
+    return await hashPool().run({ op: 'verify', hash: passwordHash, password });
+  } catch (error) {
+    if (error instanceof HashPoolBusyError) throw busy();
     return false;
   }
 }
@@ -53,7 +65,10 @@ let dummyHash: Promise<string> | undefined;
  * password), so the answer time does not tell whether an e-mail is registered.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hash(randomBytes(16).toString('base64url'), ARGON2_OPTIONS);
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
   return false;
 }

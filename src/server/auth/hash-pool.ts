@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** One argon2id call, run on a pool thread. */
+export type HashTask =
+  | { readonly op: 'hash'; readonly password: string }
+  | { readonly op: 'verify'; readonly hash: string; readonly password: string };
+
+type HashResult<T extends HashTask> = T['op'] extends 'hash' ? string : boolean;
+
+export interface HashPoolOptions {
+  /** Threads hashing at once. */
+  readonly threads: number;
+  /** Tasks that may wait for a thread; one more is refused at once. */
+  readonly maxWaiting: number;
+  /** A task not started within this many ms is refused. */
+  readonly maxWaitMs: number;
+  /** argon2 options, the same for every task. */
+  readonly argon2: Readonly<Record<string, number>>;
+}
+
+/** Refused because the pool is full or the task waited too long: the caller answers 503. */
+export class HashPoolBusyError extends Error {
+  override readonly name = 'HashPoolBusyError';
+}
+
+/**
+ * The threads lower their own priority (Linux keeps a nice value per thread), so request
+ * handling on the main thread always goes first and hashing takes the CPU left over: a
+ * storm of sign-ins cannot slow down every other route (docs/decisions/020-hashing-pool.md).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { setPriority } = require('node:os');
+const argon2 = require(workerData.argon2Path);
+try { setPriority(0, workerData.nice); } catch {}
+parentPort.on('message', (task) => {
+  try {
+    const value = task.op === 'hash'
+      ? argon2.hashSync(task.password, workerData.options)
+      : argon2.verifySync(task.hash, task.password);
+    parentPort.postMessage({ ok: true, value });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, error: String(error) });
+  }
+});
+`;
+
+const NICE = 10;
+
+interface Pending {
+  readonly task: HashTask;
+  readonly resolve: (value: string | boolean) => void;
+  readonly reject: (error: Error) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+interface Reply {
+  readonly ok: boolean;
+  readonly value?: string | boolean;
+  readonly error?: string;
+}
+
+/** A fixed set of argon2 threads with a bounded, deadline-checked wait queue. */
+export function createHashPool(options: HashPoolOptions) {
+  const argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
+  const idle: Worker[] = [];
+  const waiting: Pending[] = [];
+  let threads = 0;
+  let closed = false;
+
+  const busy = new Map<Worker, Pending>();
+
+  function spawn(): Worker {
+    threads += 1;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { argon2Path, options: options.argon2, nice: NICE },
+    });
+    worker.on('message', (reply: Reply) => {
+      const pending = busy.get(worker);
+      busy.delete(worker);
+      if (reply.ok && reply.value !== undefined) pending?.resolve(reply.value);
+      else pending?.reject(new Error(reply.error ?? 'argon2 failed'));
+      release(worker);
+    });
+    // A thread that dies takes only its own task with it; the next task starts a new one.
+    worker.on('error', (error) => {
+      threads -= 1;
+      busy.get(worker)?.reject(error);
+      busy.delete(worker);
+    });
+    return worker;
+  }
+
+  function start(worker: Worker, pending: Pending): void {
+    clearTimeout(pending.timer);
+    busy.set(worker, pending);
+    worker.ref();
+    worker.postMessage(pending.task);
+  }
+
+  function release(worker: Worker): void {
+    const next = closed ? undefined : waiting.shift();
+    if (next !== undefined) {
+      start(worker, next);
+      return;
+    }
+    // An idle thread must not keep a finished process (a CLI, a test) alive.
+    worker.unref();
+    if (closed) void worker.terminate();
+    else idle.push(worker);
+  }
+
+  return {
+    run<T extends HashTask>(task: T): Promise<HashResult<T>> {
+      return new Promise((resolve, reject) => {
+        const worker = idle.pop() ?? (threads < options.threads ? spawn() : undefined);
+        const pending: Pending = {
+          task,
+          resolve: resolve as (value: string | boolean) => void,
+          reject,
+          timer: setTimeout(() => {
+            const index = waiting.indexOf(pending);
+            if (index === -1) return;
+            waiting.splice(index, 1);
+            reject(new HashPoolBusyError('waited too long for a hashing thread'));
+          }, options.maxWaitMs).unref(),
+        };
+        if (worker !== undefined) start(worker, pending);
+        else if (waiting.length < options.maxWaiting) waiting.push(pending);
+        else {
+          clearTimeout(pending.timer);
+          reject(new HashPoolBusyError('every hashing thread is busy and the queue is full'));
+        }
+      });
+    },
+
+    /** Tasks waiting for a thread now. */
+    get waiting(): number {
+      return waiting.length;
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      for (const pending of waiting.splice(0)) {
+        clearTimeout(pending.timer);
+        pending.reject(new HashPoolBusyError('closed'));
+      }
+      await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type HashPool = ReturnType<typeof createHashPool>;
