@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { configurePasswordHashing } from './auth/passwords.js';
-import { findTokensValidAfter } from './auth/auth.repository.js';
+import { findBearerState } from './auth/auth.repository.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -184,7 +184,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     createAuthenticate({
       accessTokenSecret: deps.secrets.accessTokenSecret,
       clock,
-      tokensValidAfter: (id) => findTokensValidAfter(db, id),
+      bearerState: (id) => findBearerState(db, id),
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);

@@ -10,7 +10,7 @@ import {
 } from '../../contract/apps.js';
 import { StatusResponseSchema } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
-import { authenticatedDeveloperId } from '../auth/authenticate.js';
+import { authenticatedAppsVersion, authenticatedDeveloperId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
@@ -18,6 +18,7 @@ import { isBlobName, type BlobStore } from '../storage/blob-store.js';
 import type { AppsService } from './apps.service.js';
 import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
 import { isValidDocumentLink } from './document-links.js';
+import { cachedAppList } from './list-cache.js';
 import { isDocumentReferenced } from './apps.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -52,10 +53,16 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: app.authenticate };
 
-    r.get(
+    const listOf = cachedAppList(deps.clock, (id) => deps.apps.list(id));
+    // Sent as JSON text from the cache (Fastify passes a string with a JSON type through as
+    // is), so this one route is declared on the untyped instance; the schema still documents it.
+    scope.get(
       ApiPaths.apps,
       { ...auth, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
-      (request) => deps.apps.list(authenticatedDeveloperId(request)),
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(await listOf(authenticatedDeveloperId(request), authenticatedAppsVersion(request))),
     );
 
     r.get(

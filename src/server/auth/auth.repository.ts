@@ -63,15 +63,22 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+export interface BearerState {
+  /** Access tokens issued before this instant (ms) are refused. */
+  readonly tokensValidAfter: number;
+  /** Raised on every change to the developer's applications (migration 0005). */
+  readonly appsVersion: number;
+}
+
 /** The hot lookups, prepared once (src/server/db/query-plans.api.test.ts reads their plans). */
 export const developerQueries = {
   byEmail: preparedQuery(1, (db, emailNormalized: string) =>
     developers(db).where('emailNormalized', '=', emailNormalized),
   ),
   byId: preparedQuery(1, (db, id: string) => developers(db).where('id', '=', id)),
-  /** Every bearer call asks this one: one column, no more. */
-  tokensValidAfter: preparedQuery(1, (db, id: string) =>
-    db.selectFrom('developers').select('tokensValidAfter').where('id', '=', id),
+  /** Every bearer call asks this one: two columns, no more. */
+  bearerState: preparedQuery(1, (db, id: string) =>
+    db.selectFrom('developers').select(['tokensValidAfter', 'appsVersion']).where('id', '=', id),
   ),
 };
 
@@ -85,10 +92,10 @@ export async function findDeveloperById(db: Db, id: string) {
   return row;
 }
 
-/** The developer's `tokensValidAfter` (ms), undefined when the developer is gone. */
-export async function findTokensValidAfter(db: Db, id: string): Promise<number | undefined> {
-  const [row] = await developerQueries.tokensValidAfter(db, id);
-  return row?.tokensValidAfter;
+/** What a bearer call needs of its developer, undefined when the developer is gone. */
+export async function findBearerState(db: Db, id: string): Promise<BearerState | undefined> {
+  const [row] = await developerQueries.bearerState(db, id);
+  return row;
 }
 
 export function findDeveloperByClientCode(db: Db, clientCode: string) {

@@ -17,7 +17,12 @@ beforeAll(async () => {
   const authenticate = createAuthenticate({
     accessTokenSecret: SECRET,
     clock,
-    tokensValidAfter: (id) => Promise.resolve(validAfter.get(id)),
+    bearerState: (id) => {
+      const tokensValidAfter = validAfter.get(id);
+      return Promise.resolve(
+        tokensValidAfter === undefined ? undefined : { tokensValidAfter, appsVersion: 0 },
+      );
+    },
   });
   app.get('/me', { preHandler: authenticate }, (request) => ({
     id: authenticatedDeveloperId(request),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../contract/messages.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
+import type { BearerState } from './auth.repository.js';
 import { verifyAccessToken } from './tokens.js';
 
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -16,11 +17,11 @@ declare module 'fastify' {
 export interface AuthenticateDeps {
   readonly accessTokenSecret: string;
   readonly clock: Clock;
-  /** The developer's `tokensValidAfter` (ms), undefined when the developer is gone. */
-  readonly tokensValidAfter: (developerId: string) => Promise<number | undefined>;
+  /** The developer's row as a bearer call needs it, undefined when the developer is gone. */
+  readonly bearerState: (developerId: string) => Promise<BearerState | undefined>;
 }
 
-const developerIds = new WeakMap<FastifyRequest, string>();
+const proven = new WeakMap<FastifyRequest, { developerId: string; appsVersion: number }>();
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
@@ -37,15 +38,27 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     if (match?.[1] === undefined) throw unauthorized();
     const claims = verifyAccessToken(deps.accessTokenSecret, match[1], deps.clock.now());
     if (claims === null) throw unauthorized();
-    const validAfter = await deps.tokensValidAfter(claims.developerId);
-    if (validAfter === undefined || claims.issuedAtMs < validAfter) throw unauthorized();
-    developerIds.set(request, claims.developerId);
+    const state = await deps.bearerState(claims.developerId);
+    if (state === undefined || claims.issuedAtMs < state.tokensValidAfter) throw unauthorized();
+    proven.set(request, { developerId: claims.developerId, appsVersion: state.appsVersion });
   };
 }
 
 /** The developer id `authenticate` proved for this request. */
 export function authenticatedDeveloperId(request: FastifyRequest): string {
-  const id = developerIds.get(request);
-  if (id === undefined) throw new AppError('unauthorized', Messages.session.unauthorized);
-  return id;
+  return provenFor(request).developerId;
+}
+
+/**
+ * The developer's `apps_version` as `authenticate` read it, before the route reads any
+ * application: the cached list of src/server/apps/list-cache.ts is keyed by it.
+ */
+export function authenticatedAppsVersion(request: FastifyRequest): number {
+  return provenFor(request).appsVersion;
+}
+
+function provenFor(request: FastifyRequest) {
+  const found = proven.get(request);
+  if (found === undefined) throw new AppError('unauthorized', Messages.session.unauthorized);
+  return found;
 }

@@ -35,9 +35,7 @@ describe('the argon2 thread pool', () => {
       'rejected',
       'rejected',
     ]);
-    expect(answers[3].status === 'rejected' && answers[3].reason).toBeInstanceOf(
-      HashPoolBusyError,
-    );
+    expect(answers[3].status === 'rejected' && answers[3].reason).toBeInstanceOf(HashPoolBusyError);
     expect(hashes.waiting).toBe(0);
   });
 

@@ -30,7 +30,7 @@ const hotQueries: Record<string, Compile> = {
     otherDevelopersIpsQuery(db, 'developer-1', ['10.0.0.1', '10.0.0.2']).compile(),
   'developer by id': (db) => developerQueries.byId.compile(db, 'developer-1'),
   'developer by e-mail': (db) => developerQueries.byEmail.compile(db, 'dev@example.com'),
-  'token check of a developer': (db) => developerQueries.tokensValidAfter.compile(db, 'dev-1'),
+  'token check of a developer': (db) => developerQueries.bearerState.compile(db, 'dev-1'),
   'refresh token by hash': (db) => refreshTokenByHash.compile(db, 'hash'),
   'live codes of a developer': (db) => newestLiveCode.compile(db, 'developer-1', 'verify'),
 };

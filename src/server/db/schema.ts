@@ -19,6 +19,8 @@ export interface DevelopersTable {
   lockedUntil: number | null;
   /** Access tokens issued before this instant are refused (password reset). */
   tokensValidAfter: Generated<number>;
+  /** Raised by triggers on every change to the developer's applications or IP records. */
+  appsVersion: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,0 +1,66 @@
+import type { Application } from '../../contract/apps.js';
+import type { Clock } from '../clock.js';
+
+/**
+ * A developer's list of applications, as sent, under the `apps_version` it was read at
+ * (raised by triggers on every change: migration 0005). Any instance serves a cached list
+ * only while the version in the database is the one it was read at, so a change made
+ * through another instance shows at once. Entries also age out (`ttlMs`): the list carries
+ * signed document links, which expire.
+ */
+export interface ListCache {
+  get(developerId: string, version: number): string | undefined;
+  set(developerId: string, version: number, body: string): void;
+}
+
+interface Entry {
+  readonly version: number;
+  readonly body: string;
+  readonly storedAt: number;
+}
+
+export function createListCache(clock: Clock, maxEntries: number, ttlMs: number): ListCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get(developerId, version) {
+      const entry = entries.get(developerId);
+      if (entry === undefined) return undefined;
+      if (entry.version !== version || clock.now() - entry.storedAt >= ttlMs) {
+        entries.delete(developerId);
+        return undefined;
+      }
+      return entry.body;
+    },
+    set(developerId, version, body) {
+      entries.delete(developerId);
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done !== true) entries.delete(oldest.value);
+      }
+      entries.set(developerId, { version, body, storedAt: clock.now() });
+    },
+  };
+}
+
+const MAX_CACHED_DEVELOPERS = 10_000;
+/** Well inside the 15 minutes a document link lives: a cached list hands out fresh links. */
+const CACHE_TTL_MS = 60_000;
+
+/**
+ * `GET /api/v1/apps` as its JSON text: from the cache while the developer's `apps_version`
+ * (read by `authenticate`, before any application is read) stands, else listed anew. A
+ * change landing between the two reads only makes the next call list again.
+ */
+export function cachedAppList(
+  clock: Clock,
+  list: (developerId: string) => Promise<Application[]>,
+): (developerId: string, version: number) => Promise<string> {
+  const cache = createListCache(clock, MAX_CACHED_DEVELOPERS, CACHE_TTL_MS);
+  return async (developerId, version) => {
+    const cached = cache.get(developerId, version);
+    if (cached !== undefined) return cached;
+    const body = JSON.stringify(await list(developerId));
+    cache.set(developerId, version, body);
+    return body;
+  };
+}
