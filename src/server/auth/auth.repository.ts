@@ -15,8 +15,6 @@ export interface DeveloperRecord {
   readonly passwordHash: string | null;
   readonly verifiedAt: number | null;
   readonly clientCode: string | null;
-  readonly failedSignIns: number;
-  readonly lockedUntil: number | null;
   readonly tokensValidAfter: number;
 }
 
@@ -41,8 +39,6 @@ const DEVELOPER_COLUMNS = [
   'passwordHash',
   'verifiedAt',
   'clientCode',
-  'failedSignIns',
-  'lockedUntil',
   'tokensValidAfter',
 ] as const;
 
@@ -139,29 +135,6 @@ export async function linkClientCode(trx: Trx, id: string, clientCode: string, n
     .execute();
 }
 
-/** Counts one failed sign-in and answers the new count (atomic increment). */
-export async function recordFailedSignIn(db: Db, id: string): Promise<number> {
-  const row = await db
-    .updateTable('developers')
-    .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1) }))
-    .where('id', '=', id)
-    .returning('failedSignIns')
-    .executeTakeFirstOrThrow();
-  return row.failedSignIns;
-}
-
-export async function setLockedUntil(db: Db, id: string, lockedUntil: number): Promise<void> {
-  await db.updateTable('developers').set({ lockedUntil }).where('id', '=', id).execute();
-}
-
-export async function clearSignInFailures(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('developers')
-    .set({ failedSignIns: 0, lockedUntil: null })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** New password: earlier access tokens stop working, the mailbox counts as proven. */
 export async function setPassword(trx: Trx, id: string, passwordHash: string, now: number) {
   await trx
@@ -172,6 +145,7 @@ export async function setPassword(trx: Trx, id: string, passwordHash: string, no
       verifiedAt: eb.fn.coalesce('verifiedAt', eb.val(now)),
       failedSignIns: 0,
       lockedUntil: null,
+      lastFailedSignInAt: null,
       updatedAt: now,
     }))
     .where('id', '=', id)

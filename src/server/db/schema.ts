@@ -17,6 +17,8 @@ export interface DevelopersTable {
   clientCode: string | null;
   failedSignIns: Generated<number>;
   lockedUntil: number | null;
+  /** The last counted failure: a count older than the quiet period starts again. */
+  lastFailedSignInAt: number | null;
   /** Access tokens issued before this instant are refused (password reset). */
   tokensValidAfter: Generated<number>;
   createdAt: number;
@@ -127,6 +129,15 @@ export interface RateLimitsTable {
   resetsAt: number;
 }
 
+/** Failed sign-ins of one account from one client address or one trusted device. */
+export interface SignInThrottlesTable {
+  key: string;
+  developerId: string;
+  failedSignIns: number;
+  lockedUntil: number | null;
+  lastFailedSignInAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -138,4 +149,5 @@ export interface Database {
   jobs: JobsTable;
   blobs: BlobsTable;
   rateLimits: RateLimitsTable;
+  signInThrottles: SignInThrottlesTable;
 }
