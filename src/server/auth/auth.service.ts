@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
+import { MailJob } from '../mail/mail-job.js';
+import { newDeviceMail } from '../mail/new-device-mail.js';
 import type { Secrets } from '../secrets.js';
 import type { AuthEvents } from './auth-events.js';
 import {
@@ -24,8 +26,6 @@ import { RetryLaterError } from './rate-limits.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
 import { clearSignInFailures } from './sign-in-throttles.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
-import { MailJob } from '../mail/mail-job.js';
-import { newDeviceMail } from '../mail/new-device-mail.js';
 
 /** What the account services need; no Fastify. */
 export interface AuthDeps {
