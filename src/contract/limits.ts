@@ -26,6 +26,22 @@ export const Limits = {
   emailMax: 254,
 } as const;
 
+/**
+ * Ours (issue 9, docs/decisions/010): failed sign-ins lock the account for untrusted
+ * clients, one client address of an account sooner, and a trusted device (one that signed
+ * in before and holds the device cookie) only by its own count. Each lock lasts 30 s,
+ * doubling per further failure up to 15 minutes; a count restarts after a quiet period.
+ */
+export const SignInLimits = {
+  accountFreeFailures: 5,
+  accountAndIpFreeFailures: 3,
+  deviceFreeFailures: 5,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+  quietPeriodMs: 15 * 60_000,
+  deviceCookieMaxAgeDays: 180,
+} as const;
+
 // The root notification settings; docs/product.md section 9 also records an older screen set, not used.
 export const ToastConfig = {
   position: 'top-right',

@@ -120,11 +120,12 @@ export const Messages = {
     badCredentials: 'Incorrect email or password.',
     codeInvalid: 'Invalid code.',
     codeExpired: 'This code has expired. Please request a new one.',
-    codeAttemptsExhausted: 'Too many wrong attempts. Please try again in an hour.',
+    codeAttemptsExhausted: 'Too many wrong attempts. Please request a new code.',
     codeSent: 'Code sent successfully!',
     resendTooSoon: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting another code.`,
-    sendLimitReached: 'Too many codes were requested for this address. Please try again later.',
+    sendLimitReached: (seconds: number) =>
+      `Too many codes were requested for this address. Please try again in ${seconds} seconds.`,
     alreadyVerified: 'developer is already verified',
     tooManyRequests: (seconds: number) =>
       `Too many requests. Please try again in ${seconds} seconds.`,

@@ -4,7 +4,7 @@ import { ICON_FIELD, ICON_UPLOAD_NAME, type ApplicationResponse } from '../contr
 import type { AuthResponse } from '../contract/auth.js';
 import { ipFieldName } from '../contract/rules.js';
 import { randomBytes } from 'node:crypto';
-import { mailedCode, PASSWORD, signupBody } from '../../test/support/accounts.js';
+import { mailedCode, PASSWORD, signupBody, uniqueEmail } from '../../test/support/accounts.js';
 import { appFields, form, type FormValue } from '../../test/support/apps.js';
 import { HttpClient } from '../../test/support/http-client.js';
 import { makePdf, makePng } from '../../test/support/png.js';
@@ -129,7 +129,8 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
     const statuses: number[] = [];
     for (let n = 0; n < LIMIT + 2; n++) {
       const res = await client.json('POST', ApiPaths.forgotPassword, {
-        json: { email: 'nobody@example.com' },
+        // A fresh address per call: forgotPassword also limits each typed address.
+        json: { email: uniqueEmail() },
         // A fresh address of its choosing on every call: the balancer appends the real one.
         headers: { 'x-forwarded-for': `198.18.0.${String(n + 1)}` },
       });

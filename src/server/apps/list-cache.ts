@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 
 /**
  * A developer's list of applications, as sent, under the `apps_version` it was read at
- * (raised by triggers on every change: migration 0005). Any instance serves a cached list
+ * (raised by triggers on every change: migration 0006). Any instance serves a cached list
  * only while the version in the database is the one it was read at, so a change made
  * through another instance shows at once. Entries also age out (`ttlMs`): the list carries
  * signed document links, which expire.

@@ -9,7 +9,10 @@ export type SignInOutcome = 'success' | 'bad_credentials' | 'locked' | 'unverifi
  */
 export interface AuthEvents {
   signIn(outcome: SignInOutcome): void;
-  /** Failed sign-ins locked an account (docs/decisions/010-account-security.md). */
+  /**
+   * Failed sign-ins locked a count: the account's, an address's on it, or a trusted
+   * device's (docs/decisions/010-account-security.md).
+   */
   lockout(): void;
   codeSent(purpose: CodePurpose): void;
 }

@@ -15,8 +15,6 @@ export interface DeveloperRecord {
   readonly passwordHash: string | null;
   readonly verifiedAt: number | null;
   readonly clientCode: string | null;
-  readonly failedSignIns: number;
-  readonly lockedUntil: number | null;
   readonly tokensValidAfter: number;
 }
 
@@ -41,8 +39,6 @@ const DEVELOPER_COLUMNS = [
   'passwordHash',
   'verifiedAt',
   'clientCode',
-  'failedSignIns',
-  'lockedUntil',
   'tokensValidAfter',
 ] as const;
 
@@ -66,7 +62,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export interface BearerState {
   /** Access tokens issued before this instant (ms) are refused. */
   readonly tokensValidAfter: number;
-  /** Raised on every change to the developer's applications (migration 0005). */
+  /** Raised on every change to the developer's applications (migration 0006). */
   readonly appsVersion: number;
 }
 
@@ -146,29 +142,6 @@ export async function linkClientCode(trx: Trx, id: string, clientCode: string, n
     .execute();
 }
 
-/** Counts one failed sign-in and answers the new count (atomic increment). */
-export async function recordFailedSignIn(db: Db, id: string): Promise<number> {
-  const row = await db
-    .updateTable('developers')
-    .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1) }))
-    .where('id', '=', id)
-    .returning('failedSignIns')
-    .executeTakeFirstOrThrow();
-  return row.failedSignIns;
-}
-
-export async function setLockedUntil(db: Db, id: string, lockedUntil: number): Promise<void> {
-  await db.updateTable('developers').set({ lockedUntil }).where('id', '=', id).execute();
-}
-
-export async function clearSignInFailures(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('developers')
-    .set({ failedSignIns: 0, lockedUntil: null })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** New password: earlier access tokens stop working, the mailbox counts as proven. */
 export async function setPassword(trx: Trx, id: string, passwordHash: string, now: number) {
   await trx
@@ -179,6 +152,7 @@ export async function setPassword(trx: Trx, id: string, passwordHash: string, no
       verifiedAt: eb.fn.coalesce('verifiedAt', eb.val(now)),
       failedSignIns: 0,
       lockedUntil: null,
+      lastFailedSignInAt: null,
       updatedAt: now,
     }))
     .where('id', '=', id)

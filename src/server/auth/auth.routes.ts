@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,6 +18,7 @@ import {
   StatusResponseSchema,
 } from '../../contract/auth.js';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { SignInLimits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import type { AuthService, SignedIn } from './auth.service.js';
 import {
@@ -25,6 +27,7 @@ import {
   CodeCheckErrorSchema,
   ErrorResponses,
 } from './auth.responses.js';
+import { DEVICE_COOKIE } from './device-cookie.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { perIpLimit } from './rate-limits.js';
 
@@ -95,9 +98,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         response: { 200: AuthResponseSchema, ...ErrorResponses },
       },
     },
-    async (request) => {
-      const { developer, tokens } = await deps.auth.signin(request.body);
-      return authResponse(developer, tokens);
+    async (request, reply) => {
+      const signedIn = await deps.auth.signin(request.body, {
+        ip: request.ip,
+        ipKey: normalizeIP(request.ip),
+        userAgent: request.headers['user-agent'] ?? '',
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
+      // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
+      reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
+        path: ApiPaths.signin,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: SignInLimits.deviceCookieMaxAgeDays * 24 * 60 * 60,
+      });
+      return authResponse(signedIn.developer, signedIn.tokens);
     },
   );
 

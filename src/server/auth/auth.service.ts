@@ -7,24 +7,25 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
+import { MailJob } from '../mail/mail-job.js';
+import { newDeviceMail } from '../mail/new-device-mail.js';
 import type { Secrets } from '../secrets.js';
 import type { AuthEvents } from './auth-events.js';
 import {
-  clearSignInFailures,
   findDeveloperByEmail,
   insertDeveloper,
   isUniqueViolation,
   markVerified,
-  recordFailedSignIn,
-  setLockedUntil,
   type DeveloperRecord,
 } from './auth.repository.js';
 import { consumeCode } from './codes.repository.js';
-import { lockoutMs } from './lockout.js';
-import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
+import { createDeviceCookies } from './device-cookie.js';
+import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { RetryLaterError, secondsUntil } from './rate-limits.js';
+import { RetryLaterError } from './rate-limits.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
+import { clearSignInFailures } from './sign-in-throttles.repository.js';
+import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
 
 /** What the account services need; no Fastify. */
 export interface AuthDeps {
@@ -41,6 +42,20 @@ export interface SignedIn {
   readonly tokens: SessionTokens;
 }
 
+/** Who asks to sign in: the address, the browser and its device cookie, as sent. */
+export interface SignInClient {
+  readonly ip: string;
+  /** The address as its rate limits count it (an IPv6 client by its /64). */
+  readonly ipKey: string;
+  readonly userAgent: string;
+  readonly deviceCookie: string | undefined;
+}
+
+export interface PasswordSignedIn extends SignedIn {
+  /** The device cookie to set: the browser's own when it was valid, else a new one. */
+  readonly deviceCookie: string;
+}
+
 export function sessionDeps(deps: AuthDeps) {
   return { db: deps.db, accessTokenSecret: deps.secrets.accessTokenSecret };
 }
@@ -51,6 +66,7 @@ export function createAuthService(deps: AuthDeps) {
   const codeSecret = deps.secrets.codeHashSecret;
   const badCredentials = () => new AppError('unauthorized', Messages.auth.badCredentials);
   const exists = () => new AppError('conflict', Messages.signup.developerExists);
+  const devices = createDeviceCookies(deps.secrets.accessTokenSecret);
 
   return {
     async signup(input: SignupRequest): Promise<void> {
@@ -105,18 +121,19 @@ export function createAuthService(deps: AuthDeps) {
       }
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        const code = await issueCode(trx, codeSecret, now, developer.id, 'verify');
+        const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');
         await enqueueCodeMail(deps, trx, developer, 'verify', code);
       });
       deps.jobs.nudge();
     },
 
     /**
-     * Unknown e-mail and wrong password answer alike and cost one argon2 check each; a
-     * locked account is refused before its password is looked at; "not verified" is said
-     * only to someone who knows the password.
+     * Unknown e-mail and wrong password answer alike and cost one argon2 check each. A try
+     * is counted before the password is looked at, and a locked count refuses it unchecked
+     * (docs/decisions/010); "not verified" is said only to someone who knows the password.
+     * A browser without a valid device cookie gets one, and the developer a security mail.
      */
-    async signin(input: SigninRequest): Promise<SignedIn> {
+    async signin(input: SigninRequest, client: SignInClient): Promise<PasswordSignedIn> {
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) {
         await verifyAgainstDummy(input.password);
@@ -124,31 +141,56 @@ export function createAuthService(deps: AuthDeps) {
         throw badCredentials();
       }
       const now = clock.now();
-      if (developer.lockedUntil !== null && developer.lockedUntil > now) {
-        deps.events.signIn('locked');
-        const seconds = secondsUntil(developer.lockedUntil - now);
-        throw new RetryLaterError(Messages.auth.accountLocked(seconds), seconds);
+      const device = devices.deviceOf(client.deviceCookie, developer.id);
+      const plan = throttlePlan(developer.id, device, client.ipKey);
+      try {
+        if ((await takeSignInTry(db, plan, now)).hasLocked) deps.events.lockout();
+      } catch (error) {
+        if (error instanceof RetryLaterError) deps.events.signIn('locked');
+        throw error;
       }
       const isValid =
         developer.passwordHash === null
           ? await verifyAgainstDummy(input.password)
           : await verifyPassword(developer.passwordHash, input.password);
       if (!isValid) {
-        const lockMs = lockoutMs(await recordFailedSignIn(db, developer.id));
-        if (lockMs > 0) {
-          await setLockedUntil(db, developer.id, now + lockMs);
-          deps.events.lockout();
-        }
         deps.events.signIn('bad_credentials');
         throw badCredentials();
       }
-      if (developer.failedSignIns > 0) await clearSignInFailures(db, developer.id);
+      const clear = (trx: Parameters<typeof clearSignInFailures>[0]) =>
+        clearSignInFailures(trx, developer.id, planKeys(plan), plan.includeAccount, now);
       if (developer.verifiedAt === null) {
+        await db.transaction().execute(clear);
         deps.events.signIn('unverified');
         throw new AppError('forbidden', Messages.login.developerNotVerified);
       }
+      const tokens = await db.transaction().execute(async (trx) => {
+        await clear(trx);
+        const started = await startSession({ ...sessionDeps(deps), db: trx }, developer, now);
+        if (device === undefined) {
+          await deps.jobs.enqueue(
+            trx,
+            MailJob,
+            newDeviceMail({
+              to: developer.email,
+              name: developer.name,
+              productName: deps.config.brand.productName,
+              publicUrl: deps.config.publicUrl,
+              at: now,
+              ip: client.ip,
+              browser: client.userAgent,
+            }),
+          );
+        }
+        return started;
+      });
+      if (device === undefined) deps.jobs.nudge();
       deps.events.signIn('success');
-      return { developer, tokens: await startSession(sessionDeps(deps), developer, now) };
+      const deviceCookie =
+        device === undefined || client.deviceCookie === undefined
+          ? devices.issue(developer.id)
+          : client.deviceCookie;
+      return { developer, tokens, deviceCookie };
     },
 
     refresh(refreshToken: string, developerId: string): Promise<SessionTokens> {

@@ -9,7 +9,7 @@ type Trx = Transaction<Database>;
 export function listCodesSince(trx: Trx, developerId: string, purpose: CodePurpose, since: number) {
   return trx
     .selectFrom('oneTimeCodes')
-    .select(['id', 'attempts', 'consumedAt', 'supersededAt', 'createdAt'])
+    .select('createdAt')
     .where('developerId', '=', developerId)
     .where('purpose', '=', purpose)
     .where('createdAt', '>', since)

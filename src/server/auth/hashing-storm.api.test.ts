@@ -36,7 +36,7 @@ describe(`a storm of sign-ins (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(refused.body).toEqual({ status: 'error', message: Messages.auth.hashingBusy(5) });
     expect(await Promise.all(storm)).toEqual(storm.map(() => false));
-    // Once the threads are free the same sign-in goes through: the refusal counted nothing.
+    // Once the threads are free the same sign-in goes through.
     const later = await client.json('POST', ApiPaths.signin, {
       json: { email: developer.email, password: developer.password },
     });

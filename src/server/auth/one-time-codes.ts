@@ -21,11 +21,37 @@ import { RetryLaterError, secondsUntil } from './rate-limits.js';
 
 /**
  * Issues a new code inside the caller's transaction, under the developer's row lock, so
- * the send limits hold under parallel requests. The new code takes over the tries already
- * spent on the code it replaces when that one is less than an hour old: asking for a new
- * code never buys more guesses. Answers the code in clear, for the mail only.
+ * parallel requests leave exactly one live code. The new code starts with fresh tries:
+ * wrong guesses at an old code must not spend the owner's new one (issue 9). Answers the
+ * code in clear, for the mail only.
  */
 export async function issueCode(
+  trx: Transaction<Database>,
+  secret: string,
+  now: number,
+  developerId: string,
+  purpose: CodePurpose,
+): Promise<string> {
+  await lockDeveloper(trx, developerId);
+  await supersedeLiveCodes(trx, developerId, purpose, now);
+  const code = generateCode();
+  await insertCode(trx, {
+    id: randomUUID(),
+    developerId,
+    purpose,
+    codeHash: hashCode(secret, developerId, purpose, code),
+    attempts: 0,
+    expiresAt: now + CodeRules.ttlMs,
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * `issueCode` within the send limits of a purpose whose request knows the developer
+ * (verification): 60 s since the last code and 5 codes an hour, else the 429 with the wait.
+ */
+export async function issueLimitedCode(
   trx: Transaction<Database>,
   secret: string,
   now: number,
@@ -42,21 +68,9 @@ export async function issueCode(
   const oldest = recent.at(-1);
   if (oldest !== undefined && recent.length >= CodeRules.sendsPerWindow) {
     const seconds = secondsUntil(oldest.createdAt + CodeRules.windowMs - now);
-    throw new RetryLaterError(Messages.auth.sendLimitReached, seconds);
+    throw new RetryLaterError(Messages.auth.sendLimitReached(seconds), seconds);
   }
-  const replaced = recent.find((c) => c.consumedAt === null && c.supersededAt === null);
-  await supersedeLiveCodes(trx, developerId, purpose, now);
-  const code = generateCode();
-  await insertCode(trx, {
-    id: randomUUID(),
-    developerId,
-    purpose,
-    codeHash: hashCode(secret, developerId, purpose, code),
-    attempts: replaced?.attempts ?? 0,
-    expiresAt: now + CodeRules.ttlMs,
-    createdAt: now,
-  });
-  return code;
+  return issueCode(trx, secret, now, developerId, purpose);
 }
 
 /**

@@ -6,9 +6,10 @@ import type { AuthDeps } from './auth.service.js';
 import { consumeCode, releaseCodeAttempt } from './codes.repository.js';
 import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
 import { hashPassword } from './passwords.js';
-import { RetryLaterError } from './rate-limits.js';
 import { ResetCodeJob } from './reset-code-job.js';
+import { countResetRequest } from './reset-send-limits.js';
 import { revokeDeveloperTokens } from './sessions.repository.js';
+import { deleteSignInThrottles } from './sign-in-throttles.repository.js';
 
 /** Forgot password, the reset-code check (docs/decisions/007) and the reset itself. */
 export function createPasswordResetService(deps: AuthDeps) {
@@ -18,31 +19,26 @@ export function createPasswordResetService(deps: AuthDeps) {
 
   return {
     /**
-     * Answers the same, in the same time, for every address: the request only queues the
-     * address, the same single insert whether it is known or not. The job does the rest.
+     * Answers the same, in the same time, for every address: the send limits are counted
+     * per typed address (a refusal is the 429 with the wait, for any address), then the
+     * request only queues the address, the same single insert whether it is known or not.
+     * The job does the rest.
      */
     async forgotPassword(email: string): Promise<void> {
+      await countResetRequest({ db, codeHashSecret: codeSecret }, email, clock.now());
       await db.transaction().execute((trx) => deps.jobs.enqueue(trx, ResetCodeJob, { email }));
       deps.jobs.nudge();
     },
 
-    /**
-     * The job behind forgotPassword: unknown addresses, and known ones over their send
-     * limits, get no mail and no error.
-     */
+    /** The job behind forgotPassword, within the limits the request counted: unknown addresses get no mail. */
     async mailResetCode(email: string): Promise<void> {
       const developer = await findDeveloperByEmail(db, email);
       if (developer === undefined) return;
       const now = clock.now();
-      try {
-        await db.transaction().execute(async (trx) => {
-          const code = await issueCode(trx, codeSecret, now, developer.id, 'reset');
-          await enqueueCodeMail(deps, trx, developer, 'reset', code);
-        });
-      } catch (error) {
-        if (error instanceof RetryLaterError) return;
-        throw error;
-      }
+      await db.transaction().execute(async (trx) => {
+        const code = await issueCode(trx, codeSecret, now, developer.id, 'reset');
+        await enqueueCodeMail(deps, trx, developer, 'reset', code);
+      });
       deps.jobs.nudge();
     },
 
@@ -76,6 +72,7 @@ export function createPasswordResetService(deps: AuthDeps) {
       const isReset = await db.transaction().execute(async (trx) => {
         if (!(await consumeCode(trx, codeId, now))) return false;
         await setPassword(trx, developer.id, passwordHash, now);
+        await deleteSignInThrottles(trx, developer.id);
         await revokeDeveloperTokens(trx, developer.id, now);
         return true;
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
-import { primedClient } from '../../../test/support/accounts.js';
+import { primedClient, uniqueEmail } from '../../../test/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
@@ -18,12 +18,14 @@ afterAll(async () => {
 });
 
 const email = 'nobody@example.com';
+// forgotPassword also limits each typed address (decision 010): a fresh one per call.
+const freshEmail = Symbol('a fresh e-mail per call');
 const CALLS: readonly [string, string, unknown][] = [
   ['POST', ApiPaths.signin, { email, password: 'x' }],
   ['POST', ApiPaths.signup, { email }],
   ['POST', ApiPaths.confirm, { email, code: '123456' }],
   ['POST', ApiPaths.sendConfirmation, { email }],
-  ['POST', ApiPaths.forgotPassword, { email }],
+  ['POST', ApiPaths.forgotPassword, freshEmail],
   ['POST', ApiPaths.forgotPasswordVerify, { email, code: '123456' }],
   ['POST', ApiPaths.forgotPasswordConfirm, { email, code: '123456', password: 'x' }],
   ['POST', ApiPaths.refresh, { refresh_token: 'x', id: 'x' }],
@@ -38,7 +40,9 @@ describe(`per-IP rate limits (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const send = (ip: string) =>
         client.json(method, path, {
           headers: { 'x-forwarded-for': ip },
-          ...(json === undefined ? {} : { json }),
+          ...(json === undefined
+            ? {}
+            : { json: json === freshEmail ? { email: uniqueEmail() } : json }),
         });
       for (let i = 0; i < LIMIT; i++) {
         expect((await send('198.51.100.7')).status).not.toBe(429);
@@ -68,7 +72,7 @@ describe(`per-IP rate limits (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         .status,
     ).toBe(429);
     const other = await client.json('POST', ApiPaths.forgotPassword, {
-      json: { email },
+      json: { email: uniqueEmail() },
       headers: ip,
     });
     expect(other.status).toBe(200);

@@ -121,7 +121,10 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { email: dev.email },
     });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ status: 'error', message: Messages.auth.sendLimitReached });
+    expect(sixth.body).toEqual({
+      status: 'error',
+      message: Messages.auth.sendLimitReached(55 * 60),
+    });
     // The first code was sent 5 minutes ago: the window frees up in 55 minutes.
     expect(sixth.headers.get('retry-after')).toBe(String(55 * 60));
     expect(await codesOf(t, dev.id, 'verify')).toHaveLength(5);

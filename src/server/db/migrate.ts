@@ -10,7 +10,8 @@ import * as initial from './migrations/0001-initial.js';
 import * as blobStore from './migrations/0002-blob-store.js';
 import * as jobQueue from './migrations/0003-job-queue.js';
 import * as rateLimits from './migrations/0004-rate-limits.js';
-import * as appsVersion from './migrations/0005-apps-version.js';
+import * as signInThrottles from './migrations/0005-sign-in-throttles.js';
+import * as appsVersion from './migrations/0006-apps-version.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -19,7 +20,8 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-blob-store': blobStore,
   '0003-job-queue': jobQueue,
   '0004-rate-limits': rateLimits,
-  '0005-apps-version': appsVersion,
+  '0005-sign-in-throttles': signInThrottles,
+  '0006-apps-version': appsVersion,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

@@ -17,6 +17,8 @@ export interface DevelopersTable {
   clientCode: string | null;
   failedSignIns: Generated<number>;
   lockedUntil: number | null;
+  /** The last counted failure: a count older than the quiet period starts again. */
+  lastFailedSignInAt: number | null;
   /** Access tokens issued before this instant are refused (password reset). */
   tokensValidAfter: Generated<number>;
   /** Raised by triggers on every change to the developer's applications or IP records. */
@@ -129,6 +131,15 @@ export interface RateLimitsTable {
   resetsAt: number;
 }
 
+/** Failed sign-ins of one account from one client address or one trusted device. */
+export interface SignInThrottlesTable {
+  key: string;
+  developerId: string;
+  failedSignIns: number;
+  lockedUntil: number | null;
+  lastFailedSignInAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -140,4 +151,5 @@ export interface Database {
   jobs: JobsTable;
   blobs: BlobsTable;
   rateLimits: RateLimitsTable;
+  signInThrottles: SignInThrottlesTable;
 }

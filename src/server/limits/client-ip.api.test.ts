@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
-import { primedClient } from '../../../test/support/accounts.js';
+import { primedClient, uniqueEmail } from '../../../test/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 const LIMIT = 3;
@@ -38,7 +38,8 @@ async function statuses(t: TestApp, forwardedFor: readonly string[]): Promise<nu
   const answers: number[] = [];
   for (const header of forwardedFor) {
     const answer = await client.json('POST', ApiPaths.forgotPassword, {
-      json: { email: 'nobody@example.com' },
+      // A fresh address per call: forgotPassword also limits each typed address.
+      json: { email: uniqueEmail() },
       headers: { 'x-forwarded-for': header },
     });
     answers.push(answer.status);
@@ -47,7 +48,12 @@ async function statuses(t: TestApp, forwardedFor: readonly string[]): Promise<nu
 }
 
 async function bucketKeys(t: TestApp): Promise<string[]> {
-  const rows = await t.db.kysely.selectFrom('rateLimits').select('key').orderBy('key').execute();
+  const rows = await t.db.kysely
+    .selectFrom('rateLimits')
+    .select('key')
+    .where('key', 'like', `${ApiPaths.forgotPassword} %`)
+    .orderBy('key')
+    .execute();
   return rows.map((row) => row.key);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
+import { uniqueEmail } from '../../../test/support/accounts.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, TestClock, type TestApp } from '../../../test/support/test-app.js';
 import { GENERIC_SERVER_ERROR } from '../http/error-handler.js';
@@ -32,7 +33,8 @@ function forgotPassword(n: number, clientIp: string) {
   const client = clients[n % 2];
   if (client === undefined) throw new Error('no client');
   return client.json('POST', ApiPaths.forgotPassword, {
-    json: { email: 'nobody@example.com' },
+    // A fresh address per call: forgotPassword also limits each typed address.
+    json: { email: uniqueEmail() },
     headers: { 'x-forwarded-for': clientIp },
   });
 }

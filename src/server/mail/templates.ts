@@ -1,5 +1,5 @@
 import type { CodePurpose } from '../db/schema.js';
-import { escapeHtml } from './html.js';
+import { brandedMailHtml, escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
 export interface CodeMailInput {
@@ -44,17 +44,16 @@ export function codeMail(input: CodeMailInput): Mail {
     input.publicUrl,
   ].join('\n');
   const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${e(first)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">',
-    `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${e(input.productName)} Developers</p>`,
-    `<p>Hello ${e(input.name)},</p>`,
-    `<p>Your ${e(input.productName)} ${e(what)} is:</p>`,
-    `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:8px 0">${e(input.code)}</p>`,
-    `<p>${e(WHY[input.purpose])}<br>${e(validity)}</p>`,
-    `<p>${e(signature)}<br><a href="${e(input.publicUrl)}">${e(input.publicUrl)}</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = brandedMailHtml({
+    title: first,
+    productName: input.productName,
+    name: input.name,
+    paragraphs: [
+      `<p>Your ${e(input.productName)} ${e(what)} is:</p>`,
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:8px 0">${e(input.code)}</p>`,
+      `<p>${e(WHY[input.purpose])}<br>${e(validity)}</p>`,
+    ],
+    publicUrl: input.publicUrl,
+  });
   return { to: input.to, subject, text, html };
 }

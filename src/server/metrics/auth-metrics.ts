@@ -15,7 +15,7 @@ export function createAuthMetrics(registry: Registry): AuthEvents {
   });
   const lockouts = new Counter({
     name: 'portal_signin_lockouts_total',
-    help: 'Accounts locked by failed sign-ins',
+    help: 'Sign-in counts (account, client address or trusted device) locked by failed sign-ins',
     registers: [registry],
   });
   const codes = new Counter({

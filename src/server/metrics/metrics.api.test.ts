@@ -12,7 +12,7 @@ import { freePort } from '../../../test/support/free-port.js';
 import { makePdf } from '../../../test/support/png.js';
 import { parseSamples, samplesOf, valueOf, type Sample } from '../../../test/support/prometheus.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { LockoutRules } from '../auth/lockout.js';
+import { SignInLimits } from '../../contract/limits.js';
 import { MailJob } from '../mail/mail-job.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
@@ -59,7 +59,7 @@ describe(`metrics behind a token on the main port (${engine})`, () => {
     const client = await primedClient(t);
     expect((await signIn(client, dev.email, dev.password)).status).toBe(200);
     expect((await signIn(client, unverified.email, unverified.password)).status).toBe(403);
-    for (let n = 0; n < LockoutRules.freeFailures; n++) {
+    for (let n = 0; n < SignInLimits.deviceFreeFailures; n++) {
       expect((await signIn(client, dev.email, 'Wr0ng!Pass')).status).toBe(401);
     }
     expect((await signIn(client, dev.email, dev.password)).status).toBe(429);
@@ -76,7 +76,7 @@ describe(`metrics behind a token on the main port (${engine})`, () => {
     expect(grew('portal_signins_total', { outcome: 'success' })).toBe(1);
     expect(grew('portal_signins_total', { outcome: 'unverified' })).toBe(1);
     expect(grew('portal_signins_total', { outcome: 'bad_credentials' })).toBe(
-      LockoutRules.freeFailures,
+      SignInLimits.deviceFreeFailures,
     );
     expect(grew('portal_signins_total', { outcome: 'locked' })).toBe(1);
     expect(grew('portal_signin_lockouts_total')).toBe(1);

@@ -1,0 +1,34 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** The cookie of a browser that signed in successfully (OWASP "device cookies"). */
+export const DEVICE_COOKIE = 'portal_device';
+
+/**
+ * `developerId.nonce.hmac`: the HMAC binds the nonce to the developer, so a value cannot be
+ * forged or carried over to another account. The key is derived from the access-token
+ * secret with a label of its own, so it needs no setting of its own and signs nothing else.
+ */
+export function createDeviceCookies(accessTokenSecret: string) {
+  const key = createHmac('sha256', accessTokenSecret).update('device-cookie key').digest();
+  const sign = (developerId: string, nonce: string) =>
+    createHmac('sha256', key).update(`${developerId}:${nonce}`).digest('base64url');
+  return {
+    issue(developerId: string): string {
+      const nonce = randomBytes(16).toString('base64url');
+      return `${developerId}.${nonce}.${sign(developerId, nonce)}`;
+    },
+    /** The device's nonce when `token` is a valid cookie of this developer, else undefined. */
+    deviceOf(token: string | undefined, developerId: string): string | undefined {
+      const [owner, nonce, mac, extra] = token?.split('.') ?? [];
+      if (owner !== developerId || nonce === undefined || mac === undefined) return undefined;
+      if (extra !== undefined) return undefined;
+      const expected = Buffer.from(sign(developerId, nonce));
+      const actual = Buffer.from(mac);
+      return expected.length === actual.length && timingSafeEqual(expected, actual)
+        ? nonce
+        : undefined;
+    },
+  };
+}
+
+export type DeviceCookies = ReturnType<typeof createDeviceCookies>;

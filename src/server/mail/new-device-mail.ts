@@ -1,0 +1,59 @@
+import { brandedMailHtml, escapeHtml } from './html.js';
+import type { Mail } from './mailer.js';
+
+export interface NewDeviceMailInput {
+  readonly to: string;
+  readonly name: string;
+  readonly productName: string;
+  readonly publicUrl: string;
+  /** Epoch ms of the sign-in. */
+  readonly at: number;
+  readonly ip: string;
+  /** The browser's User-Agent as sent; empty when it sent none. */
+  readonly browser: string;
+}
+
+/** Where the account screen lists the signed-in devices. */
+export const SESSIONS_LIST_PATH = '/account#sessions';
+const BROWSER_SHOWN_MAX = 200;
+
+/** The security mail of a sign-in from a browser that had not signed in to this account. */
+export function newDeviceMail(input: NewDeviceMailInput): Mail {
+  const subject = `New sign-in to your ${input.productName} developer account`;
+  const sessionsUrl = `${input.publicUrl}${SESSIONS_LIST_PATH}`;
+  const facts: [string, string][] = [
+    ['When', new Date(input.at).toUTCString()],
+    ['IP address', input.ip],
+    ['Browser', input.browser.slice(0, BROWSER_SHOWN_MAX) || 'unknown'],
+  ];
+  const intro = 'Your account was just signed in to from a browser it had not been used on before.';
+  const action =
+    'If this was you, there is nothing to do. If not, sign that session out on your sessions list and reset your password:';
+  const signature = `${input.productName} Developers`;
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    action,
+    sessionsUrl,
+    '',
+    signature,
+    input.publicUrl,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = brandedMailHtml({
+    title: subject,
+    productName: input.productName,
+    name: input.name,
+    paragraphs: [
+      `<p>${e(intro)}</p>`,
+      `<p>${facts.map(([label, value]) => `${e(label)}: ${e(value)}`).join('<br>')}</p>`,
+      `<p>${e(action)}<br><a href="${e(sessionsUrl)}">${e(sessionsUrl)}</a></p>`,
+    ],
+    publicUrl: input.publicUrl,
+  });
+  return { to: input.to, subject, text, html };
+}
