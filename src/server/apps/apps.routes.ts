@@ -14,6 +14,7 @@ import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
+import { noStore } from '../http/no-store.js';
 import { isBlobName, type BlobStore } from '../storage/blob-store.js';
 import type { AppsService } from './apps.service.js';
 import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
@@ -51,17 +52,19 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     await scope.register(fastifyMultipart, { limits: uploadLimits(deps.maxIpsPerApp) });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: app.authenticate };
+    // Answers that carry the API key and secret (issue 9).
+    const keys = { ...auth, onSend: noStore };
 
     r.get(
       ApiPaths.apps,
-      { ...auth, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
+      { ...keys, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
       (request) => deps.apps.list(authenticatedDeveloperId(request)),
     );
 
     r.get(
       ApiPaths.appPattern,
       {
-        ...auth,
+        ...keys,
         schema: {
           params: IdParamsSchema,
           response: { 200: ApplicationResponseSchema, ...Responses },
@@ -75,7 +78,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
 
     r.post(
       ApiPaths.createApp,
-      { ...auth, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
+      { ...keys, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
       async (request, reply) => {
         const developerId = authenticatedDeveloperId(request);
         const upload = await readUpload(request, deps.maxIpsPerApp);
@@ -89,7 +92,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     r.put(
       ApiPaths.appPattern,
       {
-        ...auth,
+        ...keys,
         schema: { params: IdParamsSchema, response: { 200: AppWriteResponseSchema, ...Responses } },
       },
       async (request) => {

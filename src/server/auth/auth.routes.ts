@@ -26,12 +26,14 @@ import {
   ErrorResponses,
 } from './auth.responses.js';
 import type { PasswordResetService } from './password-reset.service.js';
+import { noStore } from '../http/no-store.js';
 import { perIpLimit } from './rate-limits.js';
+import { sessionOriginOf, type SessionOrigin } from './session-origin.js';
 
 export interface AuthRouteDeps {
   readonly auth: AuthService;
   readonly reset: PasswordResetService;
-  readonly loginWithFlow: (token: string) => Promise<SignedIn>;
+  readonly loginWithFlow: (token: string, origin: SessionOrigin) => Promise<SignedIn>;
   readonly rateLimitPerMinute: number;
 }
 
@@ -90,13 +92,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.signin,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         body: SigninRequestSchema,
         response: { 200: AuthResponseSchema, ...ErrorResponses },
       },
     },
     async (request) => {
-      const { developer, tokens } = await deps.auth.signin(request.body);
+      const { developer, tokens } = await deps.auth.signin(request.body, sessionOriginOf(request));
       return authResponse(developer, tokens);
     },
   );
@@ -105,6 +108,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.refresh,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         body: RefreshRequestSchema,
         response: { 200: RefreshResponseSchema, ...ErrorResponses },
@@ -182,13 +186,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.loginWithFlow,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         querystring: FlowQuerySchema,
         response: { 200: AuthResponseSchema, ...ErrorResponses },
       },
     },
     async (request) => {
-      const { developer, tokens } = await deps.loginWithFlow(request.query.auth);
+      const { developer, tokens } = await deps.loginWithFlow(
+        request.query.auth,
+        sessionOriginOf(request),
+      );
       return authResponse(developer, tokens);
     },
   );

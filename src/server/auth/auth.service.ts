@@ -24,6 +24,7 @@ import { lockoutMs } from './lockout.js';
 import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { RetryLaterError, secondsUntil } from './rate-limits.js';
+import type { SessionOrigin } from './session-origin.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
 
 /** What the account services need; no Fastify. */
@@ -116,7 +117,7 @@ export function createAuthService(deps: AuthDeps) {
      * locked account is refused before its password is looked at; "not verified" is said
      * only to someone who knows the password.
      */
-    async signin(input: SigninRequest): Promise<SignedIn> {
+    async signin(input: SigninRequest, origin: SessionOrigin): Promise<SignedIn> {
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) {
         await verifyAgainstDummy(input.password);
@@ -148,7 +149,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('forbidden', Messages.login.developerNotVerified);
       }
       deps.events.signIn('success');
-      return { developer, tokens: await startSession(sessionDeps(deps), developer, now) };
+      return { developer, tokens: await startSession(sessionDeps(deps), developer, now, origin) };
     },
 
     refresh(refreshToken: string, developerId: string): Promise<SessionTokens> {

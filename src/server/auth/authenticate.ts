@@ -21,6 +21,7 @@ export interface AuthenticateDeps {
 }
 
 const developerIds = new WeakMap<FastifyRequest, string>();
+const sessionIds = new WeakMap<FastifyRequest, string>();
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
@@ -40,6 +41,7 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     const validAfter = await deps.tokensValidAfter(claims.developerId);
     if (validAfter === undefined || claims.issuedAtMs < validAfter) throw unauthorized();
     developerIds.set(request, claims.developerId);
+    if (claims.sessionId !== null) sessionIds.set(request, claims.sessionId);
   };
 }
 
@@ -48,4 +50,9 @@ export function authenticatedDeveloperId(request: FastifyRequest): string {
   const id = developerIds.get(request);
   if (id === undefined) throw new AppError('unauthorized', Messages.session.unauthorized);
   return id;
+}
+
+/** The session (`sid` claim) of this request's access token; null for a token without one. */
+export function authenticatedSessionId(request: FastifyRequest): string | null {
+  return sessionIds.get(request) ?? null;
 }

@@ -10,6 +10,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as blobStore from './migrations/0002-blob-store.js';
 import * as jobQueue from './migrations/0003-job-queue.js';
 import * as rateLimits from './migrations/0004-rate-limits.js';
+import * as sessions from './migrations/0005-sessions.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -18,6 +19,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-blob-store': blobStore,
   '0003-job-queue': jobQueue,
   '0004-rate-limits': rateLimits,
+  '0005-sessions': sessions,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
