@@ -21,6 +21,13 @@ export const ApiPaths = {
   appPattern: '/api/v1/app/:id',
   /** Ours: a proof document behind a signed link that expires. */
   documents: '/api/v1/documents',
+  /** Ours: the account screen's sessions list (docs/decisions/021-sessions.md). */
+  sessions: '/api/v1/account/sessions',
+  session: (sessionId: string) => `/api/v1/account/sessions/${encodeURIComponent(sessionId)}`,
+  /** The server's route pattern of `session(id)`. */
+  sessionPattern: '/api/v1/account/sessions/:id',
+  /** Ours: ends every session of the developer but the asking one. */
+  signOutOtherSessions: '/api/v1/account/sessions/sign-out-others',
 } as const;
 
 /** Ours, not an API path: where the public app icons are served. */

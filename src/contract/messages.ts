@@ -195,6 +195,24 @@ export const Messages = {
     appStatus: 'Status',
     rebrandingDismiss: 'Okay! got it',
   },
+  // ours: the account screen's sessions list
+  sessions: {
+    heading: 'Sessions',
+    listed: 'Sessions fetched successfully',
+    signedOut: 'Signed out of that device',
+    othersSignedOut: (count: number) =>
+      count === 1 ? 'Signed out of 1 other device' : `Signed out of ${count} other devices`,
+    notFound: 'Session not found',
+    thisDevice: 'This device',
+    signOut: 'Sign out',
+    signOutOthers: 'Sign out all other devices',
+    noOthers: 'No other device is signed in.',
+    signedInAt: 'Signed in',
+    lastUsed: 'Last used',
+    place: 'Place',
+    ipAddress: 'IP address',
+    unknownPlace: 'Unknown',
+  },
   // ours
   request: {
     nulCharacter: 'The request holds a character that is not allowed (U+0000).',

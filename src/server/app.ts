@@ -8,6 +8,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { configurePasswordHashing } from './auth/passwords.js';
 import { findBearerState } from './auth/auth.repository.js';
+import { registerSessionsRoutes } from './account/sessions.routes.js';
+import { createSessionsService } from './account/sessions.service.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -191,9 +193,10 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
     reset,
-    loginWithFlow: (token) => loginWithFlow(authDeps, verifyFlowToken, token),
+    loginWithFlow: (token, origin) => loginWithFlow(authDeps, verifyFlowToken, token, origin),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
+  registerSessionsRoutes(app, createSessionsService({ db, clock }));
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider });
   }

@@ -14,6 +14,7 @@ import { authenticatedAppsVersion, authenticatedDeveloperId } from '../auth/auth
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
+import { noStore } from '../http/no-store.js';
 import { isBlobName, type BlobStore } from '../storage/blob-store.js';
 import type { AppsService } from './apps.service.js';
 import { documentMime, readUpload, uploadLimits } from './apps.upload.js';
@@ -52,13 +53,15 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     await scope.register(fastifyMultipart, { limits: uploadLimits(deps.maxIpsPerApp) });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: app.authenticate };
+    // Answers that carry the API key and secret (issue 9).
+    const keys = { ...auth, onSend: noStore };
 
     const listOf = cachedAppList(deps.clock, (id) => deps.apps.list(id));
     // Sent as JSON text from the cache (Fastify passes a string with a JSON type through as
     // is), so this one route is declared on the untyped instance; the schema still documents it.
     scope.get(
       ApiPaths.apps,
-      { ...auth, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
+      { ...keys, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')
@@ -68,7 +71,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     r.get(
       ApiPaths.appPattern,
       {
-        ...auth,
+        ...keys,
         schema: {
           params: IdParamsSchema,
           response: { 200: ApplicationResponseSchema, ...Responses },
@@ -82,7 +85,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
 
     r.post(
       ApiPaths.createApp,
-      { ...auth, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
+      { ...keys, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
       async (request, reply) => {
         const developerId = authenticatedDeveloperId(request);
         const upload = await readUpload(request, deps.maxIpsPerApp);
@@ -96,7 +99,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     r.put(
       ApiPaths.appPattern,
       {
-        ...auth,
+        ...keys,
         schema: { params: IdParamsSchema, response: { 200: AppWriteResponseSchema, ...Responses } },
       },
       async (request) => {

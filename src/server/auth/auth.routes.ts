@@ -29,12 +29,14 @@ import {
 } from './auth.responses.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 import type { PasswordResetService } from './password-reset.service.js';
+import { noStore } from '../http/no-store.js';
 import { perIpLimit } from './rate-limits.js';
+import { sessionOriginOf, type SessionOrigin } from './session-origin.js';
 
 export interface AuthRouteDeps {
   readonly auth: AuthService;
   readonly reset: PasswordResetService;
-  readonly loginWithFlow: (token: string) => Promise<SignedIn>;
+  readonly loginWithFlow: (token: string, origin: SessionOrigin) => Promise<SignedIn>;
   readonly rateLimitPerMinute: number;
 }
 
@@ -93,6 +95,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.signin,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         body: SigninRequestSchema,
         response: { 200: AuthResponseSchema, ...ErrorResponses },
@@ -100,9 +103,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
     async (request, reply) => {
       const signedIn = await deps.auth.signin(request.body, {
-        ip: request.ip,
+        ...sessionOriginOf(request),
         ipKey: normalizeIP(request.ip),
-        userAgent: request.headers['user-agent'] ?? '',
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
       // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
@@ -121,6 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.refresh,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         body: RefreshRequestSchema,
         response: { 200: RefreshResponseSchema, ...ErrorResponses },
@@ -198,13 +201,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     ApiPaths.loginWithFlow,
     {
       config: limited,
+      onSend: noStore,
       schema: {
         querystring: FlowQuerySchema,
         response: { 200: AuthResponseSchema, ...ErrorResponses },
       },
     },
     async (request) => {
-      const { developer, tokens } = await deps.loginWithFlow(request.query.auth);
+      const { developer, tokens } = await deps.loginWithFlow(
+        request.query.auth,
+        sessionOriginOf(request),
+      );
       return authResponse(developer, tokens);
     },
   );

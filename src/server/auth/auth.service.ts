@@ -23,6 +23,7 @@ import { createDeviceCookies } from './device-cookie.js';
 import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
+import type { SessionOrigin } from './session-origin.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
 import { clearSignInFailures } from './sign-in-throttles.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
@@ -43,11 +44,10 @@ export interface SignedIn {
 }
 
 /** Who asks to sign in: the address, the browser and its device cookie, as sent. */
-export interface SignInClient {
-  readonly ip: string;
+/** Where a sign-in comes from: its session's origin, and what the sign-in counts need. */
+export interface SignInClient extends SessionOrigin {
   /** The address as its rate limits count it (an IPv6 client by its /64). */
   readonly ipKey: string;
-  readonly userAgent: string;
   readonly deviceCookie: string | undefined;
 }
 
@@ -166,7 +166,12 @@ export function createAuthService(deps: AuthDeps) {
       }
       const tokens = await db.transaction().execute(async (trx) => {
         await clear(trx);
-        const started = await startSession({ ...sessionDeps(deps), db: trx }, developer, now);
+        const started = await startSession(
+          { ...sessionDeps(deps), db: trx },
+          developer,
+          now,
+          client,
+        );
         if (device === undefined) {
           await deps.jobs.enqueue(
             trx,
@@ -178,7 +183,7 @@ export function createAuthService(deps: AuthDeps) {
               publicUrl: deps.config.publicUrl,
               at: now,
               ip: client.ip,
-              browser: client.userAgent,
+              browser: client.browser,
             }),
           );
         }

@@ -54,6 +54,7 @@ function token(claims: Partial<{ developerId: string; issuedAtMs: number }> = {}
     developerId: claims.developerId ?? 'dev-1',
     clientCode: null,
     issuedAtMs: claims.issuedAtMs ?? clock.now(),
+    sessionId: 'session-1',
   });
 }
 
@@ -114,6 +115,7 @@ describe('authenticate', () => {
       developerId: 'dev-1',
       clientCode: null,
       issuedAtMs: clock.now(),
+      sessionId: 'session-1',
     });
     expect(await call(`Bearer ${other}`)).toEqual(UNAUTHORIZED);
   });

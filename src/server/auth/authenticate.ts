@@ -22,6 +22,7 @@ export interface AuthenticateDeps {
 }
 
 const proven = new WeakMap<FastifyRequest, { developerId: string; appsVersion: number }>();
+const sessionIds = new WeakMap<FastifyRequest, string>();
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
@@ -41,6 +42,7 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     const state = await deps.bearerState(claims.developerId);
     if (state === undefined || claims.issuedAtMs < state.tokensValidAfter) throw unauthorized();
     proven.set(request, { developerId: claims.developerId, appsVersion: state.appsVersion });
+    if (claims.sessionId !== null) sessionIds.set(request, claims.sessionId);
   };
 }
 
@@ -61,4 +63,9 @@ function provenFor(request: FastifyRequest) {
   const found = proven.get(request);
   if (found === undefined) throw new AppError('unauthorized', Messages.session.unauthorized);
   return found;
+}
+
+/** The session (`sid` claim) of this request's access token; null for a token without one. */
+export function authenticatedSessionId(request: FastifyRequest): string | null {
+  return sessionIds.get(request) ?? null;
 }

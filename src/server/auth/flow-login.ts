@@ -15,6 +15,7 @@ import {
 import { sessionDeps, type AuthDeps, type SignedIn } from './auth.service.js';
 import { flowIdentityOf, type FlowIdentity } from './flow-claims.js';
 import { recordFlowTokenUse } from './sessions.repository.js';
+import type { SessionOrigin } from './session-origin.js';
 import { startSession } from './sessions.js';
 
 interface FlowToken extends FlowIdentity {
@@ -100,6 +101,7 @@ export async function loginWithFlow(
   deps: AuthDeps,
   verifyToken: FlowTokenVerifier,
   token: string,
+  origin: SessionOrigin,
 ): Promise<SignedIn> {
   const invalid = new AppError('unauthorized', Messages.auth.flowTokenInvalid);
   const now = deps.clock.now();
@@ -119,5 +121,5 @@ export async function loginWithFlow(
     developer = await linkDeveloper(deps, verified, now);
   }
   if (developer === undefined) throw invalid;
-  return { developer, tokens: await startSession(sessionDeps(deps), developer, now) };
+  return { developer, tokens: await startSession(sessionDeps(deps), developer, now, origin) };
 }

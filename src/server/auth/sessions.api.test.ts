@@ -24,6 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
+const REUSE_INTERVAL_MS = 10_000;
 const EXPIRED = { status: 'error', message: Messages.auth.sessionExpired };
 const UNAUTHORIZED = { status: 'error', message: 'Unauthorized' };
 
@@ -116,6 +117,7 @@ describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const first = await session(dev);
     const second = (await refresh(first.RefreshToken, dev.id)).body.user_status
       .AuthenticationResult;
+    t.clock.advance(REUSE_INTERVAL_MS + 1);
     const reused = await refresh(first.RefreshToken, dev.id);
     expect(reused.status).toBe(401);
     expect(reused.body).toEqual(EXPIRED);
@@ -131,7 +133,8 @@ describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const a = await session(dev);
     const b = await session(dev);
     await refresh(a.RefreshToken, dev.id);
-    await refresh(a.RefreshToken, dev.id);
+    t.clock.advance(REUSE_INTERVAL_MS + 1);
+    expect((await refresh(a.RefreshToken, dev.id)).status).toBe(401);
     expect((await refresh(b.RefreshToken, dev.id)).status).toBe(200);
   });
 
@@ -150,7 +153,7 @@ describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(res.body).toEqual(EXPIRED);
   });
 
-  it('lets exactly one of two parallel refreshes of one token through', async () => {
+  it('gives two parallel refreshes of one token the same successor (two tabs)', async () => {
     const dev = await createDeveloper(t);
     for (let round = 0; round < 5; round++) {
       const { RefreshToken } = await session(dev);
@@ -158,18 +161,50 @@ describe(`POST refresh (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         refresh(RefreshToken, dev.id),
         refresh(RefreshToken, dev.id),
       ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      const [a, b] = results.map((r) => r.body.user_status.AuthenticationResult);
+      expect(a?.RefreshToken).toBe(b?.RefreshToken);
       const { familyId } = await tokenRow(RefreshToken);
-      expect((await liveTokens(familyId)).length).toBeLessThanOrEqual(1);
+      const live = await liveTokens(familyId);
+      expect(live).toEqual([{ id: (await tokenRow(a?.RefreshToken ?? '')).id }]);
+      for (const tokens of [a, b]) {
+        expect((await whoami(tokens?.AccessToken ?? '')).body).toEqual({ id: dev.id });
+      }
     }
-    const families = await t.db.kysely
-      .selectFrom('refreshTokens')
-      .select(['familyId', (eb) => eb.fn.countAll<number>().as('live')])
-      .where('developerId', '=', dev.id)
-      .where('revokedAt', 'is', null)
-      .groupBy('familyId')
-      .execute();
-    expect(families.every((f) => f.live <= 1)).toBe(true);
+  });
+
+  it('hands back the same successor until the reuse interval is over, then ends the family', async () => {
+    const dev = await createDeveloper(t);
+    const first = await session(dev);
+    const second = (await refresh(first.RefreshToken, dev.id)).body.user_status
+      .AuthenticationResult;
+    t.clock.advance(REUSE_INTERVAL_MS);
+    const again = await refresh(first.RefreshToken, dev.id);
+    expect(again.status).toBe(200);
+    expect(again.body.user_status.AuthenticationResult.RefreshToken).toBe(second.RefreshToken);
+    expect((await whoami(again.body.user_status.AuthenticationResult.AccessToken)).status).toBe(
+      200,
+    );
+
+    t.clock.advance(1);
+    const late = await refresh(first.RefreshToken, dev.id);
+    expect(late.status).toBe(401);
+    expect(late.body).toEqual(EXPIRED);
+    const { familyId } = await tokenRow(first.RefreshToken);
+    expect(await liveTokens(familyId)).toEqual([]);
+    expect((await refresh(second.RefreshToken, dev.id)).status).toBe(401);
+  });
+
+  it('refuses a rotated token within the interval once its successor was rotated too', async () => {
+    const dev = await createDeveloper(t);
+    const first = await session(dev);
+    const second = (await refresh(first.RefreshToken, dev.id)).body.user_status
+      .AuthenticationResult;
+    expect((await refresh(second.RefreshToken, dev.id)).status).toBe(200);
+    const replay = await refresh(first.RefreshToken, dev.id);
+    expect(replay.status).toBe(401);
+    const { familyId } = await tokenRow(first.RefreshToken);
+    expect(await liveTokens(familyId)).toEqual([]);
   });
 
   it('answers an unknown token with 401', async () => {
@@ -209,6 +244,8 @@ describe('POST logout', () => {
     const { familyId } = await tokenRow(second.RefreshToken);
     expect(await liveTokens(familyId)).toEqual([]);
     expect((await refresh(second.RefreshToken, dev.id)).status).toBe(401);
+    // Within the reuse interval, the token rotated just before the logout is dead too.
+    expect((await refresh(first.RefreshToken, dev.id)).status).toBe(401);
   });
 
   it('answers an unknown token the same', async () => {

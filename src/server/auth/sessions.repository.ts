@@ -26,7 +26,7 @@ export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promis
 export const refreshTokenByHash = preparedQuery(1, (db, tokenHash: string) =>
   db
     .selectFrom('refreshTokens')
-    .select(['id', 'developerId', 'familyId', 'expiresAt', 'revokedAt'])
+    .select(['id', 'developerId', 'familyId', 'expiresAt', 'revokedAt', 'replacedBy'])
     .where('tokenHash', '=', tokenHash),
 );
 
@@ -62,6 +62,98 @@ export async function revokeFamily(db: Db, familyId: string, now: number): Promi
     .where('familyId', '=', familyId)
     .where('revokedAt', 'is', null)
     .execute();
+}
+
+export interface NewSession {
+  readonly id: string;
+  readonly developerId: string;
+  readonly browser: string;
+  readonly ip: string;
+  readonly place: string | null;
+  readonly createdAt: number;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ ...session, lastUsedAt: session.createdAt })
+    .execute();
+}
+
+export async function touchSession(trx: Trx, sessionId: string, now: number): Promise<void> {
+  await trx.updateTable('sessions').set({ lastUsedAt: now }).where('id', '=', sessionId).execute();
+}
+
+/** The developer's sessions that can still refresh, most recently used first. */
+export function listLiveSessions(db: Db, developerId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'browser', 'ip', 'place', 'createdAt', 'lastUsedAt'])
+    .where('developerId', '=', developerId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refreshTokens')
+          .select('refreshTokens.id')
+          .whereRef('refreshTokens.familyId', '=', 'sessions.id')
+          .where('refreshTokens.revokedAt', 'is', null)
+          .where('refreshTokens.expiresAt', '>', now),
+      ),
+    )
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one session of the developer; false when it is not theirs or already ended. */
+export async function revokeSession(
+  db: Db,
+  developerId: string,
+  sessionId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('developerId', '=', developerId)
+    .where('familyId', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Ends every session of the developer but `keepSessionId`; answers how many ended. */
+export async function revokeOtherSessions(
+  db: Db,
+  developerId: string,
+  keepSessionId: string,
+  now: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const live = await trx
+      .selectFrom('refreshTokens')
+      .select('familyId')
+      .distinct()
+      .where('developerId', '=', developerId)
+      .where('familyId', '<>', keepSessionId)
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .execute();
+    if (live.length === 0) return 0;
+    await trx
+      .updateTable('refreshTokens')
+      .set({ revokedAt: now })
+      .where('developerId', '=', developerId)
+      .where(
+        'familyId',
+        'in',
+        live.map((row) => row.familyId),
+      )
+      .where('revokedAt', 'is', null)
+      .execute();
+    return live.length;
+  });
 }
 
 export async function revokeDeveloperTokens(db: Db, developerId: string, now: number) {

@@ -4,13 +4,22 @@ import { Messages } from '../../contract/messages.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { findDeveloperById } from './auth.repository.js';
+import type { SessionOrigin } from './session-origin.js';
 import {
   findRefreshToken,
   insertRefreshToken,
+  insertSession,
   retireRefreshToken,
   revokeFamily,
+  touchSession,
 } from './sessions.repository.js';
-import { generateRefreshToken, hashRefreshToken, signAccessToken, TokenRules } from './tokens.js';
+import {
+  generateRefreshToken,
+  hashRefreshToken,
+  signAccessToken,
+  successorRefreshToken,
+  TokenRules,
+} from './tokens.js';
 
 export interface SessionTokens {
   readonly accessToken: string;
@@ -24,41 +33,72 @@ interface SessionDeps {
   readonly accessTokenSecret: string;
 }
 
-function accessToken(
+async function tokensOf(
   deps: SessionDeps,
-  developerId: string,
-  clientCode: string | null,
+  developer: { id: string; clientCode: string | null },
+  sessionId: string,
+  refreshToken: string,
   now: number,
-) {
-  return signAccessToken(deps.accessTokenSecret, { developerId, clientCode, issuedAtMs: now });
+): Promise<SessionTokens> {
+  const accessToken = await signAccessToken(deps.accessTokenSecret, {
+    developerId: developer.id,
+    clientCode: developer.clientCode,
+    issuedAtMs: now,
+    sessionId,
+  });
+  return { accessToken, refreshToken, expiresIn: TokenRules.accessTtlSeconds };
 }
 
-/** A sign-in: a new refresh-token family whose 30 days start now. */
+/** A sign-in: a new session (refresh-token family) whose 30 days start now. */
 export async function startSession(
   deps: SessionDeps,
   developer: { id: string; clientCode: string | null },
   now: number,
+  origin: SessionOrigin,
 ): Promise<SessionTokens> {
   const refreshToken = generateRefreshToken();
-  await insertRefreshToken(deps.db, {
-    id: randomUUID(),
-    developerId: developer.id,
-    tokenHash: hashRefreshToken(refreshToken),
-    familyId: randomUUID(),
-    expiresAt: now + TokenRules.refreshFamilyTtlMs,
-    createdAt: now,
+  const sessionId = randomUUID();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertSession(trx, {
+      id: sessionId,
+      developerId: developer.id,
+      ...origin,
+      createdAt: now,
+    });
+    await insertRefreshToken(trx, {
+      id: randomUUID(),
+      developerId: developer.id,
+      tokenHash: hashRefreshToken(refreshToken),
+      familyId: sessionId,
+      expiresAt: now + TokenRules.refreshFamilyTtlMs,
+      createdAt: now,
+    });
   });
-  return {
-    accessToken: await accessToken(deps, developer.id, developer.clientCode, now),
-    refreshToken,
-    expiresIn: TokenRules.accessTtlSeconds,
-  };
+  return tokensOf(deps, developer, sessionId, refreshToken, now);
+}
+
+/**
+ * True when `refreshToken` was rotated within the reuse interval and its successor (derived
+ * again from it) is still the family's live token: a second tab's refresh, not a replay.
+ */
+async function isRecentRotation(
+  deps: SessionDeps,
+  refreshToken: string,
+  successor: string,
+  now: number,
+): Promise<boolean> {
+  const parent = await findRefreshToken(deps.db, hashRefreshToken(refreshToken));
+  if (parent?.revokedAt == null || parent.replacedBy === null) return false;
+  if (now - parent.revokedAt > TokenRules.refreshReuseIntervalMs) return false;
+  const next = await findRefreshToken(deps.db, hashRefreshToken(successor));
+  return next?.id === parent.replacedBy && next.revokedAt === null && next.expiresAt > now;
 }
 
 /**
  * Exchanges a live refresh token for a successor in the same family (same absolute
- * expiry). Presenting a token that was already rotated or revoked means it leaked or was
- * raced: the whole family is revoked, so no copy keeps working.
+ * expiry). The same token again within the reuse interval gets the same successor; any
+ * other use of a rotated or revoked token means it leaked: the whole family is revoked,
+ * so no copy keeps working.
  */
 export async function rotateSession(
   deps: SessionDeps,
@@ -70,7 +110,7 @@ export async function rotateSession(
   const tokenHash = hashRefreshToken(refreshToken);
   const current = await findRefreshToken(deps.db, tokenHash);
   if (current?.developerId !== developerId) throw expired;
-  const successor = generateRefreshToken();
+  const successor = successorRefreshToken(deps.accessTokenSecret, refreshToken);
   const isRotated = await deps.db.transaction().execute(async (trx) => {
     const successorId = randomUUID();
     if (!(await retireRefreshToken(trx, tokenHash, successorId, now))) return false;
@@ -82,19 +122,16 @@ export async function rotateSession(
       expiresAt: current.expiresAt,
       createdAt: now,
     });
+    await touchSession(trx, current.familyId, now);
     return true;
   });
-  if (!isRotated) {
+  if (!isRotated && !(await isRecentRotation(deps, refreshToken, successor, now))) {
     await revokeFamily(deps.db, current.familyId, now);
     throw expired;
   }
   const developer = await findDeveloperById(deps.db, developerId);
   if (developer === undefined) throw expired;
-  return {
-    accessToken: await accessToken(deps, developer.id, developer.clientCode, now),
-    refreshToken: successor,
-    expiresIn: TokenRules.accessTtlSeconds,
-  };
+  return tokensOf(deps, developer, current.familyId, successor, now);
 }
 
 /** Logout: the token's family stops working. Unknown tokens are ignored. */

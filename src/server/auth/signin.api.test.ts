@@ -71,6 +71,7 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       exp: nowSeconds + 900,
       jti: expect.any(String) as string,
       iat_ms: t.clock.now(),
+      sid: expect.any(String) as string,
     });
 
     expect(RefreshToken).toMatch(/^[\w-]{43}$/);
@@ -84,7 +85,7 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         tokenHash: createHash('sha256').update(RefreshToken).digest('hex'),
         expiresAt: t.clock.now() + 30 * 24 * 60 * 60_000,
         revokedAt: null,
-        familyId: expect.any(String) as string,
+        familyId: claims.sid,
       },
     ]);
   });

@@ -9,10 +9,15 @@ import {
 } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/** Issue 3: access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all. */
+/**
+ * Issue 3: access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all.
+ * Issue 9: a just-rotated refresh token presented again within 10 s gets the same successor
+ * (Supabase Auth's REFRESH_TOKEN_REUSE_INTERVAL), so two tabs refreshing at once both stay in.
+ */
 export const TokenRules = {
   accessTtlSeconds: 15 * 60,
   refreshFamilyTtlMs: 30 * 24 * 60 * 60_000,
+  refreshReuseIntervalMs: 10_000,
 } as const;
 
 const ALGORITHM = 'HS256';
@@ -22,6 +27,8 @@ export interface AccessTokenClaims {
   readonly clientCode: string | null;
   /** Issue time in ms: a password reset refuses tokens issued before it (same second too). */
   readonly issuedAtMs: number;
+  /** The session (refresh-token family) the token was issued for: the `sid` claim. */
+  readonly sessionId: string;
 }
 
 const keys = new Map<string, KeyObject>();
@@ -40,6 +47,7 @@ export async function signAccessToken(secret: string, claims: AccessTokenClaims)
   const iat = Math.floor(claims.issuedAtMs / 1000);
   return new SignJWT({
     iat_ms: claims.issuedAtMs,
+    sid: claims.sessionId,
     ...(claims.clientCode === null ? {} : { client_code: claims.clientCode }),
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -70,7 +78,7 @@ export function verifyAccessToken(
   secret: string,
   token: string,
   now: number,
-): { developerId: string; issuedAtMs: number } | null {
+): { developerId: string; issuedAtMs: number; sessionId: string | null } | null {
   const [header, payload, signature, extra] = token.split('.');
   if (header === undefined || payload === undefined || signature === undefined) return null;
   if (extra !== undefined) return null;
@@ -84,17 +92,27 @@ export function verifyAccessToken(
   if (protectedHeader?.alg !== ALGORITHM || 'crit' in protectedHeader || claims === null) {
     return null;
   }
-  const { sub, exp, iat, iat_ms: issuedAtMs } = claims;
+  const { sub, exp, iat, iat_ms: issuedAtMs, sid } = claims;
   if (typeof sub !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
   if (typeof issuedAtMs !== 'number') return null;
   // As jose: expired once `exp` is not after the current second.
   if (exp <= Math.floor(now / 1000)) return null;
-  return { developerId: sub, issuedAtMs };
+  return { developerId: sub, issuedAtMs, sessionId: typeof sid === 'string' ? sid : null };
 }
 
 /** An opaque 256-bit refresh token; only its SHA-256 is stored. */
 export function generateRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The successor of a refresh token: HMAC of the parent under a key of its own (derived from
+ * the access-token secret), so a repeat within the reuse interval gets the same token back
+ * without the successor being stored anywhere (docs/decisions/021-sessions.md).
+ */
+export function successorRefreshToken(secret: string, parent: string): string {
+  const key = createHmac('sha256', keyOf(secret)).update('refresh-token-successor/v1').digest();
+  return createHmac('sha256', key).update(parent).digest('base64url');
 }
 
 export function hashRefreshToken(token: string): string {

@@ -52,6 +52,19 @@ export interface RefreshTokensTable {
   createdAt: number;
 }
 
+/** A sign-in (refresh-token family) as the account screen lists it. */
+export interface SessionsTable {
+  id: string;
+  developerId: string;
+  /** Summarized from the User-Agent, e.g. 'Chrome on Linux'. */
+  browser: string;
+  ip: string;
+  /** The browser's IANA time zone at sign-in (docs/decisions/021-sessions.md). */
+  place: string | null;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
 export interface ApplicationsTable {
   id: string;
   ownerId: string;
@@ -144,6 +157,7 @@ export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
   refreshTokens: RefreshTokensTable;
+  sessions: SessionsTable;
   applications: ApplicationsTable;
   ipRecords: IpRecordsTable;
   mailboxMessages: MailboxMessagesTable;

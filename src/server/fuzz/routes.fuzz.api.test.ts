@@ -55,7 +55,12 @@ beforeAll(async () => {
   // Document links are paths: any host the portal is reached by serves them.
   const link = new URL(app.body.ipRecordsWithFamilyPending[0]?.documentUrl ?? '', t.baseUrl);
   const now = t.clock.now();
-  const claims = { developerId: dev.id, clientCode: null, issuedAtMs: now };
+  const claims = {
+    developerId: dev.id,
+    clientCode: null,
+    issuedAtMs: now,
+    sessionId: randomUUID(),
+  };
   targets = {
     xsrf: dev.client.cookie('XSRF-TOKEN') ?? '',
     bearer: dev.client.bearer ?? '',

@@ -9,13 +9,20 @@ import type {
   SignupRequest,
   StatusResponse,
 } from '../../contract/auth.js';
+import { PLACE_HEADER } from '../../contract/sessions.js';
 import { call } from './http.js';
+
+/** The browser's IANA time zone: the place the sessions list shows (decision 021). */
+function placeHeader(): Record<string, string> {
+  return { [PLACE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
 
 /** The unauthenticated calls of docs/product.md section 7, one function each. */
 export const authApi = {
   signup: (json: SignupRequest) => call<StatusResponse>('post', ApiPaths.signup, { json }),
   confirm: (json: ConfirmRequest) => call<StatusResponse>('post', ApiPaths.confirm, { json }),
-  signin: (json: SigninRequest) => call<AuthResponse>('post', ApiPaths.signin, { json }),
+  signin: (json: SigninRequest) =>
+    call<AuthResponse>('post', ApiPaths.signin, { json, headers: placeHeader() }),
   sendConfirmation: (email: string) =>
     call<SendConfirmationResponse>('post', ApiPaths.sendConfirmation, { json: { email } }),
   forgotPassword: (email: string) =>
@@ -31,6 +38,7 @@ export const authApi = {
     call<AuthResponse>(
       'get',
       `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth }).toString()}`,
+      { headers: placeHeader() },
     ),
   logout: (refreshToken: string) =>
     call<StatusResponse>('post', ApiPaths.logout, {

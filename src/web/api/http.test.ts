@@ -1,36 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../test/support/brand.js';
+import { fakeApi, json, refreshed } from '../../../test/support/fake-api.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { StorageKeys } from '../session/storage.js';
-import { ApiError, call } from './http.js';
-
-interface Seen {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: string;
-}
-
-// A stand-in for the portal's API, typed as fetch: records requests, answers by path.
-function fakeApi(answer: (request: Seen, seen: readonly Seen[]) => Response) {
-  const seen: Seen[] = [];
-  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const entry = {
-      url: new URL(request.url).pathname,
-      method: request.method,
-      headers: request.headers,
-      body: await request.text(),
-    };
-    seen.push(entry);
-    return answer(entry, seen);
-  });
-  vi.stubGlobal('fetch', fetchFake);
-  return seen;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { Messages } from '../../contract/messages.js';
+import { ApiError, call, REFRESH_LOCK } from './http.js';
 
 const OLD_TOKEN = fakeJwt(2_000_000_000);
 const NEW_TOKEN = fakeJwt(2_000_000_100);
@@ -70,20 +44,7 @@ describe('the HTTP client (docs/product.md section 7)', () => {
     localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
     localStorage.setItem(StorageKeys.developerId, 'dev-1');
     const seen = fakeApi((request) => {
-      if (request.url === ApiPaths.refresh) {
-        return json(200, {
-          status: 'success',
-          message: 'ok',
-          user_status: {
-            AuthenticationResult: {
-              AccessToken: NEW_TOKEN,
-              RefreshToken: 'refresh-2',
-              ExpiresIn: 900,
-              TokenType: 'Bearer',
-            },
-          },
-        });
-      }
+      if (request.url === ApiPaths.refresh) return refreshed(NEW_TOKEN, 'refresh-2');
       return request.headers.get('authorization') === `Bearer ${NEW_TOKEN}`
         ? json(200, { path: request.url })
         : json(401, { status: 'error', message: 'Unauthorized' });
@@ -195,5 +156,108 @@ describe('the HTTP client (docs/product.md section 7)', () => {
       message: 'developer exists',
       body: { status: 'error' },
     });
+  });
+});
+
+/**
+ * Web Locks as a browser grants them, for jsdom, which has none: one holder per name at a
+ * time, the others in order. `held` says whether someone holds the lock now.
+ */
+function installLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const state = { held: false, names: [] as string[] };
+  const locks: Pick<LockManager, 'request'> = {
+    request: <T>(name: string, callback: () => Promise<T>) => {
+      state.names.push(name);
+      const run = tail.then(async () => {
+        state.held = true;
+        try {
+          return await callback();
+        } finally {
+          state.held = false;
+        }
+      });
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  } as Pick<LockManager, 'request'>;
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+  return { state, locks };
+}
+
+/** Another tab takes the refresh lock and keeps it until `release`. */
+function holdLock(locks: Pick<LockManager, 'request'>) {
+  const release: (() => void)[] = [];
+  const held = locks.request(
+    REFRESH_LOCK,
+    () => new Promise<void>((resolve) => release.push(resolve)),
+  );
+  return {
+    release: async () => {
+      for (const resolve of release) resolve();
+      await held;
+    },
+  };
+}
+
+describe('one refresh across tabs (issue 9)', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('refreshes while holding the portal-wide lock', async () => {
+    const { state } = installLocks();
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
+    let isHeldDuringRefresh = false;
+    fakeApi((request) => {
+      if (request.url === ApiPaths.refresh) {
+        isHeldDuringRefresh = state.held;
+        return refreshed(NEW_TOKEN, 'refresh-2');
+      }
+      return request.headers.get('authorization') === `Bearer ${NEW_TOKEN}`
+        ? json(200, { ok: true })
+        : json(401, { status: 'error', message: 'Unauthorized' });
+    });
+    await expect(call('get', ApiPaths.apps)).resolves.toEqual({ ok: true });
+    expect(state.names).toEqual([REFRESH_LOCK]);
+    expect(isHeldDuringRefresh).toBe(true);
+  });
+
+  it('uses the tokens another tab stored while this one waited, without refreshing again', async () => {
+    const { locks } = installLocks();
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
+    const otherTab = holdLock(locks);
+    const seen = fakeApi((request) =>
+      request.headers.get('authorization') === `Bearer ${NEW_TOKEN}`
+        ? json(200, { ok: true })
+        : json(401, { status: 'error', message: 'Unauthorized' }),
+    );
+    const answer = call('get', ApiPaths.apps);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    // The other tab's refresh lands in the shared storage, then it lets go of the lock.
+    localStorage.setItem(StorageKeys.accessToken, NEW_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-2');
+    await otherTab.release();
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(seen.map((r) => r.url)).toEqual([ApiPaths.apps, ApiPaths.apps]);
+    expect(localStorage.getItem(StorageKeys.refreshToken)).toBe('refresh-2');
+  });
+
+  it('goes to /login when another tab logged out while this one waited', async () => {
+    const { locks } = installLocks();
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
+    const otherTab = holdLock(locks);
+    const seen = fakeApi(() => json(401, { status: 'error', message: 'Unauthorized' }));
+    const answer = call('get', ApiPaths.apps);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    localStorage.clear();
+    await otherTab.release();
+    await expect(answer).rejects.toMatchObject({ status: 401 });
+    expect(seen).toHaveLength(1);
+    expect(alertSpy).toHaveBeenCalledWith(Messages.auth.sessionExpired);
+    expect(assignSpy).toHaveBeenCalledWith('/login');
   });
 });

@@ -66,11 +66,32 @@ function sendToLogin(): never {
   throw new ApiError(401, Messages.session.unauthorized);
 }
 
-// One refresh for all concurrent 401s (docs/product.md section 7).
+// One refresh for all concurrent 401s of this tab (docs/product.md section 7).
 let refreshing: Promise<string> | null = null;
 
-function refreshAccessToken(refreshToken: string): Promise<string> {
-  refreshing ??= base
+/** The Web Locks name every tab of the portal takes around a refresh (issue 9). */
+export const REFRESH_LOCK = 'portal-session-refresh';
+
+/**
+ * Runs `task` holding the refresh lock of every tab of this origin. A browser without Web
+ * Locks runs it at once: the server's 10 s reuse interval then keeps parallel tabs signed in.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  if (!('locks' in navigator)) return task();
+  return navigator.locks.request(REFRESH_LOCK, task);
+}
+
+/**
+ * Holding the lock: when another tab refreshed while this one waited, its stored access
+ * token differs from the refused one and is used as it is; otherwise this tab refreshes.
+ */
+async function refreshUnlessRenewed(refusedToken: string | null): Promise<string> {
+  const stored = localStorage.getItem(StorageKeys.accessToken);
+  if (stored !== null && stored !== refusedToken) return stored;
+  const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
+  // Another tab logged out meanwhile.
+  if (refreshToken === null) throw new ApiError(401, Messages.auth.sessionExpired);
+  const { user_status: status } = await base
     .post(new URL(ApiPaths.refresh, window.location.origin), {
       json: {
         refresh_token: refreshToken,
@@ -78,27 +99,24 @@ function refreshAccessToken(refreshToken: string): Promise<string> {
       },
       retry: 0,
     })
-    .json<RefreshResponse>()
-    .then(({ user_status: { AuthenticationResult: result } }) => {
-      localStorage.setItem(StorageKeys.accessToken, result.AccessToken);
-      localStorage.setItem(StorageKeys.refreshToken, result.RefreshToken);
-      return result.AccessToken;
-    })
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
+    .json<RefreshResponse>();
+  localStorage.setItem(StorageKeys.accessToken, status.AuthenticationResult.AccessToken);
+  localStorage.setItem(StorageKeys.refreshToken, status.AuthenticationResult.RefreshToken);
+  return status.AuthenticationResult.AccessToken;
 }
 
 /**
- * After a 401: one refresh shared by every caller, or /login when there is no refresh token;
- * a failed refresh shows its error in an alert dialog, then /login (docs/product.md sections 7, 8).
+ * After a 401 of a call that carried `refusedToken`: one refresh shared by every caller and
+ * every tab, or /login when there is no refresh token; a failed refresh shows its error in an
+ * alert dialog, then /login (docs/product.md sections 7, 8).
  */
-export async function renewAccessToken(): Promise<string> {
-  const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
-  if (refreshToken === null) sendToLogin();
+export async function renewAccessToken(refusedToken: string | null): Promise<string> {
+  if (localStorage.getItem(StorageKeys.refreshToken) === null) sendToLogin();
   try {
-    return await refreshAccessToken(refreshToken);
+    refreshing ??= withRefreshLock(() => refreshUnlessRenewed(refusedToken)).finally(() => {
+      refreshing = null;
+    });
+    return await refreshing;
   } catch (error) {
     window.alert(await messageOf(error));
     sendToLogin();
@@ -106,6 +124,7 @@ export async function renewAccessToken(): Promise<string> {
 }
 
 async function messageOf(error: unknown): Promise<string> {
+  if (error instanceof ApiError) return error.message;
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
     if (
@@ -177,7 +196,8 @@ const base = ky.create({
         ) {
           return;
         }
-        const accessToken = await renewAccessToken();
+        const refused = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+        const accessToken = await renewAccessToken(refused);
         const headers = new Headers(request.headers);
         headers.set('Authorization', `Bearer ${accessToken}`);
         headers.set(REPLAY_HEADER, SESSION_REPLAY);
@@ -190,6 +210,7 @@ const base = ky.create({
 export interface CallOptions {
   readonly json?: unknown;
   readonly body?: FormData;
+  readonly headers?: Readonly<Record<string, string>>;
   /** A background call (e.g. a validator) does not show the global spinner. */
   readonly background?: boolean;
 }
@@ -206,6 +227,7 @@ export async function call<T>(
       method,
       ...(options.json === undefined ? {} : { json: options.json }),
       ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
     }).json<T>();
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -56,12 +56,14 @@ export async function uploadForm<T>(
   const done = startLoading();
   try {
     const sentXsrf = readCookie(XSRF_COOKIE);
+    let sentToken = localStorage.getItem(StorageKeys.accessToken);
     let answer = await send(method, path, body, onProgress);
     if (answer.status === 403 && hasFreshXsrfCookie(sentXsrf)) {
+      sentToken = localStorage.getItem(StorageKeys.accessToken);
       answer = await send(method, path, body, onProgress);
     }
     if (answer.status === 401) {
-      await renewAccessToken();
+      await renewAccessToken(sentToken);
       answer = await send(method, path, body, onProgress);
     }
     if (answer.status < 200 || answer.status >= 300) {

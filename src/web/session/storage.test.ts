@@ -22,13 +22,14 @@ describe('isAuthenticated (docs/product.md section 4)', () => {
   });
 });
 
-describe('clearSession (docs/product.md section 4, Logout)', () => {
-  it('removes the tokens and the developer id and keeps the rest', () => {
+describe('clearSession (docs/product.md section 4, Logout; issue 9)', () => {
+  it('removes every key the session stored and leaves other keys alone', () => {
     for (const key of Object.values(StorageKeys)) localStorage.setItem(key, 'x');
+    localStorage.setItem('unrelated', 'kept');
     clearSession();
-    expect(localStorage.getItem('dev_acc_token')).toBeNull();
-    expect(localStorage.getItem('dev_ref_token')).toBeNull();
-    expect(localStorage.getItem('dev_ref_id')).toBeNull();
-    expect(localStorage.getItem('email')).toBe('x');
+    for (const key of Object.values(StorageKeys)) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('auth_client_code')).toBeNull();
+    expect(localStorage.getItem('developer')).toBeNull();
+    expect(localStorage.getItem('unrelated')).toBe('kept');
   });
 });

@@ -40,9 +40,12 @@ export function isAuthenticated(
   return exp !== null && exp * 1000 > nowMs;
 }
 
-/** docs/product.md section 4, Logout: drop the tokens and the developer id. */
+/**
+ * docs/product.md section 4, Logout, widened by issue 9: drop every key the session stored
+ * (tokens, developer id, e-mail, developer record, client code), so the next person on this
+ * browser gets nothing of the last developer (the client code used to stay, pre-filled and
+ * locked on Create).
+ */
 export function clearSession(storage: Storage = localStorage): void {
-  storage.removeItem(StorageKeys.accessToken);
-  storage.removeItem(StorageKeys.refreshToken);
-  storage.removeItem(StorageKeys.developerId);
+  for (const key of Object.values(StorageKeys)) storage.removeItem(key);
 }

@@ -15,6 +15,7 @@ import { useBrand } from '../../brand.js';
 import { Button } from '../../ui/Button.js';
 import { DuplicateSkip } from '../../ui/DuplicateSkip.js';
 import formStyles from '../../ui/forms.module.css';
+import { formatTime } from '../../ui/format-time.js';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
 import { IpRows } from '../../ui/IpRows.js';
 import { notify } from '../../ui/notify.js';
@@ -34,14 +35,6 @@ import styles from './update-app-page.module.css';
 /** The 15-day lock: set by the server's message, with the time it names when it does. */
 interface IpLock {
   readonly nextChangeAt: string | null;
-}
-
-function formatTime(iso: string): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    time,
-  );
 }
 
 /** docs/product.md section 2, the update form; a successful save goes to My Apps by a full load. */

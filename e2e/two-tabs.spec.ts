@@ -1,0 +1,80 @@
+import { ApiPaths } from '../src/contract/api-paths.js';
+import type { RefreshResponse } from '../src/contract/auth.js';
+import { ClientPaths } from '../src/contract/routes.js';
+import { StorageKeys } from '../src/web/session/storage.js';
+import { createVerifiedDeveloper, postJson, signInByApi } from './support/accounts.js';
+import { expect, test } from './support/fixtures.js';
+
+// Issue 9: two tabs whose access token is refused at the same moment share one refresh
+// (Web Locks), and both stay signed in.
+
+/** A token the client takes for live (its exp is an hour away) and the server refuses. */
+function refusedAccessToken(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', exp })}.c2lnbmF0dXJl`;
+}
+
+test('two tabs refused at once refresh once and both stay on My Apps', async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  allowFailedResponse(ApiPaths.apps, 401);
+  const developer = await createVerifiedDeveloper(request);
+  const signedIn = await signInByApi(request, developer.email, developer.password);
+  const { RefreshToken } = signedIn.user_status.AuthenticationResult;
+  const developerId = signedIn.profile.UserAttributes.find((a) => a.Name === 'sub')?.Value ?? '';
+
+  const context = page.context();
+  await page.goto('/login');
+  await page.evaluate(
+    ([keys, access, refresh, id]) => {
+      localStorage.setItem(keys.accessToken, access);
+      localStorage.setItem(keys.refreshToken, refresh);
+      localStorage.setItem(keys.developerId, id);
+    },
+    [StorageKeys, refusedAccessToken(), RefreshToken, developerId] as const,
+  );
+
+  // The refresh is held until both tabs have had their list refused, so they overlap.
+  let refused = 0;
+  let bothRefused: () => void = () => undefined;
+  const overlap = new Promise<void>((resolve) => {
+    bothRefused = resolve;
+  });
+  context.on('response', (response) => {
+    if (new URL(response.url()).pathname === ApiPaths.apps && response.status() === 401) {
+      refused += 1;
+      if (refused === 2) bothRefused();
+    }
+  });
+  const refreshes: string[] = [];
+  await context.route(
+    (url) => url.pathname === ApiPaths.refresh,
+    async (route) => {
+      refreshes.push(route.request().postData() ?? '');
+      await overlap;
+      await route.continue();
+    },
+  );
+
+  const other = await context.newPage();
+  await Promise.all([page.goto(ClientPaths.myApps), other.goto(ClientPaths.myApps)]);
+  for (const tab of [page, other]) {
+    await expect(tab.getByRole('heading', { name: 'My Apps' })).toBeVisible();
+    await expect(tab).toHaveURL((url) => url.pathname === ClientPaths.myApps);
+  }
+  expect(refused).toBe(2);
+  expect(refreshes).toHaveLength(1);
+
+  // The family is alive: the stored refresh token still rotates.
+  const stored = await page.evaluate((key) => localStorage.getItem(key), StorageKeys.refreshToken);
+  const next = await postJson(request, ApiPaths.refresh, {
+    refresh_token: stored,
+    id: developerId,
+  });
+  expect(next.status()).toBe(200);
+  expect(((await next.json()) as RefreshResponse).status).toBe('success');
+  await other.close();
+});
