@@ -21,6 +21,10 @@ export const ApiPaths = {
   appPattern: '/api/v1/app/:id',
   /** Ours: a proof document behind a signed link that expires. */
   documents: '/api/v1/documents',
+  /** Ours: the signed-in developer's profile on the account screen (GET, PUT). */
+  accountProfile: '/api/v1/account/profile',
+  /** Ours: the account screen's password change (POST). */
+  accountPassword: '/api/v1/account/password',
 } as const;
 
 /** Ours, not an API path: where the public app icons are served. */
