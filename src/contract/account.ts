@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ResponseStatusSchema, SignupRequestSchema } from './auth.js';
+import { AuthenticationResultSchema, ResponseStatusSchema, SignupRequestSchema } from './auth.js';
 import { PasswordSchema } from './fields.js';
 import { Messages } from './messages.js';
 
@@ -47,3 +47,17 @@ export const PasswordChangeRequestSchema = z.strictObject({
   refresh_token: z.string().check(z.minLength(1), z.maxLength(512)),
 });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
+
+/** A new access token for the session that stays; its refresh token is unchanged. */
+export const PasswordChangeResponseSchema = z.object({
+  status: ResponseStatusSchema,
+  message: z.string(),
+  user_status: z.object({
+    AuthenticationResult: z.pick(AuthenticationResultSchema, {
+      AccessToken: true,
+      ExpiresIn: true,
+      TokenType: true,
+    }),
+  }),
+});
+export type PasswordChangeResponse = z.infer<typeof PasswordChangeResponseSchema>;

@@ -6,6 +6,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { createAccountService } from './account/account.service.js';
 import { findTokensValidAfter } from './auth/auth.repository.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
@@ -149,7 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/** Sign-up, codes, sign-in, sessions, password reset and hand-off login; /dev in embedded mode. */
+/**
+ * Sign-up, codes, sign-in, sessions, password reset, hand-off login and the account screen;
+ * /dev in embedded mode.
+ */
 async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handlers: JobHandlers) {
   const { config, clock } = deps;
   const db = deps.db.kysely;
@@ -188,6 +193,17 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     auth: createAuthService(authDeps),
     reset,
     loginWithFlow: (token) => loginWithFlow(authDeps, verifyFlowToken, token),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  registerAccountRoutes(app, {
+    account: createAccountService({
+      db,
+      clock,
+      jobs: app.jobs,
+      accessTokenSecret: deps.secrets.accessTokenSecret,
+      productName: config.brand.productName,
+      publicUrl: config.publicUrl,
+    }),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   if (flowProvider !== undefined) {
