@@ -197,7 +197,8 @@ export const Messages = {
     title: 'My Account',
     lead: 'Your profile, your password and the devices signed in to your account.',
     headerLink: 'Account',
-    signedInAs: (who: string) => `Signed in as ${who}`,
+    /** Read before the name the header shows: the link's name says where it goes and who. */
+    signedInAsPrefix: 'My Account, signed in as',
     profileTitle: 'Profile',
     emailLabel: 'Email',
     emailHint: 'Your e-mail address signs you in and cannot be changed here.',
@@ -212,6 +213,7 @@ export const Messages = {
     passwordLead: 'Every other device signed in to your account is signed out.',
     currentPasswordLabel: 'Current password',
     newPasswordLabel: 'New password',
+    passwordPolicyLabel: 'Password policy',
     repeatPasswordLabel: 'Repeat new password',
     currentPasswordRequired: 'Current password is required!',
     currentPasswordWrong: 'Current password is incorrect.',
