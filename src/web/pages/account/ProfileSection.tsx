@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { Profile } from '../../../contract/account.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
-import { IndianStates } from '../../../contract/states.js';
+import { IndianStates, isIndianState } from '../../../contract/states.js';
 import { accountApi, accountKeys } from '../../api/account-api.js';
 import { ApiError, errorMessage } from '../../api/http.js';
 import { rememberProfile } from '../../session/signed-in-developer.js';
@@ -33,6 +33,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const [isSaving, setIsSaving] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -91,14 +92,27 @@ export function ProfileSection({ profile }: { profile: Profile }) {
           <label htmlFor={stateIds.id} className={formStyles.label}>
             {Messages.account.stateLabel}
           </label>
-          <select className={formStyles.select} {...stateIds.inputProps} {...register('state')}>
-            <option value="">{Messages.account.statePlaceholder}</option>
-            {IndianStates.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
+          {/* Controlled: the stored state shows even when the list renders after the data. */}
+          <Controller
+            control={control}
+            name="state"
+            render={({ field }) => (
+              <select
+                className={formStyles.select}
+                {...stateIds.inputProps}
+                {...field}
+                // Unset when the stored state is not in the list: shown as "select".
+                value={isIndianState(field.value) ? field.value : ''}
+              >
+                <option value="">{Messages.account.statePlaceholder}</option>
+                {IndianStates.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
           <FieldMessages
             error={errors.state?.message}
             errorId={stateIds.errorId}
