@@ -15,6 +15,7 @@ const SCREEN_PATHS = [
   '/update-app/app-123',
   '/forgot-password',
   '/reset-password',
+  '/account',
 ];
 
 test('/healthz reports the server and the database up', async ({ request }) => {

@@ -28,6 +28,10 @@ export const ApiPaths = {
   sessionPattern: '/api/v1/account/sessions/:id',
   /** Ours: ends every session of the developer but the asking one. */
   signOutOtherSessions: '/api/v1/account/sessions/sign-out-others',
+  /** Ours: the signed-in developer's profile on the account screen (GET, PUT). */
+  accountProfile: '/api/v1/account/profile',
+  /** Ours: the account screen's password change (POST). */
+  accountPassword: '/api/v1/account/password',
 } as const;
 
 /** Ours, not an API path: where the public app icons are served. */

@@ -22,7 +22,12 @@ export const ClientPaths = {
   updateApp: '/update-app/:applicationId',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Ours (issue 9): profile, password and sessions of the signed-in developer. */
+  account: '/account',
 } as const;
+
+/** The id of the account screen's sessions list: security e-mails link to `/account#sessions`. */
+export const ACCOUNT_SESSIONS_ID = 'sessions';
 
 export type ClientRoute = keyof typeof ClientPaths;
 
@@ -82,6 +87,11 @@ export const RouteMetas: Readonly<Record<ClientRoute | 'notFound', RouteMeta>> =
     description: 'Set a new password for your {product} developer portal account.',
     canonical: '/reset-password',
   },
+  account: {
+    title: 'My Account',
+    description: 'Your {product} developer profile, password and signed-in devices.',
+    canonical: '/account',
+  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for is not part of the {product} developer portal.',
@@ -99,6 +109,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, ClientRoute]> = [
   [/^\/update-app\/[^/]+$/, 'updateApp'],
   [/^\/forgot-password$/, 'forgotPassword'],
   [/^\/reset-password$/, 'resetPassword'],
+  [/^\/account$/, 'account'],
 ];
 
 /** Which route of docs/product.md section 2 a path is, or undefined for any other path. */

@@ -43,6 +43,7 @@ describe('web app deep links', () => {
     ['/update-app/app_123', 'App details'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password', 'Reset Password'],
+    ['/account', 'My Account'],
   ])('%s answers index.html with its title', async (path, title) => {
     const res = await new HttpClient(t.baseUrl).request('GET', path);
     expect(res.status).toBe(200);

@@ -10,6 +10,8 @@ import { configurePasswordHashing } from './auth/passwords.js';
 import { findBearerState } from './auth/auth.repository.js';
 import { registerSessionsRoutes } from './account/sessions.routes.js';
 import { createSessionsService } from './account/sessions.service.js';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { createAccountService } from './account/account.service.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -155,7 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/** Sign-up, codes, sign-in, sessions, password reset and hand-off login; /dev in embedded mode. */
+/**
+ * Sign-up, codes, sign-in, sessions, password reset, hand-off login and the account screen;
+ * /dev in embedded mode.
+ */
 async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handlers: JobHandlers) {
   const { config, clock } = deps;
   const db = deps.db.kysely;
@@ -197,6 +202,17 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   registerSessionsRoutes(app, createSessionsService({ db, clock }));
+  registerAccountRoutes(app, {
+    account: createAccountService({
+      db,
+      clock,
+      jobs: app.jobs,
+      accessTokenSecret: deps.secrets.accessTokenSecret,
+      productName: config.brand.productName,
+      publicUrl: config.publicUrl,
+    }),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider });
   }

@@ -4,7 +4,7 @@ import 'react-toastify/ReactToastify.css';
 import { Limits, ToastConfig } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
-import { Header } from './layout/Header.js';
+import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
@@ -24,7 +24,8 @@ export function RootLayout() {
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      {showsHeader && <Header />}
+      {/* Issue 9: without the header, Logout and the account link stay reachable. */}
+      {showsHeader ? <Header /> : <SessionBar />}
       <main
         id="main"
         tabIndex={-1}

@@ -119,6 +119,13 @@ export function createRoutes(brand: Brand): RouteObject[] {
                 Component: (await import('./pages/update-app/UpdateAppPage.js')).default,
               }),
             },
+            {
+              path: ClientPaths.account,
+              handle: handle({ meta: RouteMetas.account }),
+              lazy: async () => ({
+                Component: (await import('./pages/account/AccountPage.js')).default,
+              }),
+            },
           ],
         },
         {

@@ -1,3 +1,4 @@
+import { ACCOUNT_SESSIONS_ID, ClientPaths } from '../../contract/routes.js';
 import { brandedMailHtml, escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
@@ -9,18 +10,16 @@ export interface NewDeviceMailInput {
   /** Epoch ms of the sign-in. */
   readonly at: number;
   readonly ip: string;
-  /** The browser's User-Agent as sent; empty when it sent none. */
+  /** The browser as the sessions list names it ("Chrome on Linux"). */
   readonly browser: string;
 }
 
-/** Where the account screen lists the signed-in devices. */
-export const SESSIONS_LIST_PATH = '/account#sessions';
 const BROWSER_SHOWN_MAX = 200;
 
 /** The security mail of a sign-in from a browser that had not signed in to this account. */
 export function newDeviceMail(input: NewDeviceMailInput): Mail {
   const subject = `New sign-in to your ${input.productName} developer account`;
-  const sessionsUrl = `${input.publicUrl}${SESSIONS_LIST_PATH}`;
+  const sessionsUrl = `${input.publicUrl}${ClientPaths.account}#${ACCOUNT_SESSIONS_ID}`;
   const facts: [string, string][] = [
     ['When', new Date(input.at).toUTCString()],
     ['IP address', input.ip],

@@ -1,10 +1,13 @@
-import { BookOpen, LogOut } from 'lucide-react';
+import { BookOpen, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Limits } from '../../contract/limits.js';
+import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { useBrand } from '../brand.js';
 import { authApi } from '../api/auth-api.js';
+import { useSignedInName } from '../session/signed-in-developer.js';
 import { clearSession, isAuthenticated, StorageKeys } from '../session/storage.js';
+import hidden from '../ui/visually-hidden.module.css';
 import { useMediaQuery } from '../ui/use-media-query.js';
 import styles from './header.module.css';
 
@@ -14,6 +17,42 @@ export async function logout() {
   clearSession();
   if (refreshToken !== null) await authApi.logout(refreshToken).catch(() => undefined);
   window.location.assign(ClientPaths.login);
+}
+
+/**
+ * Who is signed in, as a link to /account, and Logout (issue 9). The header holds them at
+ * every width; where the header is hidden (the update screen on phones) the page shows them.
+ */
+export function SignedInLinks() {
+  const who = useSignedInName();
+  return (
+    <>
+      <Link to={ClientPaths.account} className={`${styles.navLink} ${styles.account}`}>
+        <UserRound aria-hidden="true" size={18} />
+        {who === '' ? (
+          <span>{Messages.account.headerLink}</span>
+        ) : (
+          <span className={styles.who} title={who}>
+            <span className={hidden.visuallyHidden}>{Messages.account.signedInAsPrefix}</span> {who}
+          </span>
+        )}
+      </Link>
+      <button type="button" onClick={() => void logout()} className={styles.navButton}>
+        <LogOut aria-hidden="true" size={18} />
+        <span>{Messages.screens.logout}</span>
+      </button>
+    </>
+  );
+}
+
+/** Where the header is hidden (the update screen on phones): the account link and Logout. */
+export function SessionBar() {
+  if (!isAuthenticated()) return null;
+  return (
+    <nav aria-label={Messages.account.headerLink} className={styles.sessionBar}>
+      <SignedInLinks />
+    </nav>
+  );
 }
 
 /** Logo to '/', 'API Doc' in a new tab, 'Logout' when signed in (docs/product.md section 2). */
@@ -38,12 +77,7 @@ export function Header() {
           <BookOpen aria-hidden="true" size={18} />
           <span>API Doc</span>
         </a>
-        {isSignedIn && (
-          <button type="button" onClick={() => void logout()} className={styles.navButton}>
-            <LogOut aria-hidden="true" size={18} />
-            <span>Logout</span>
-          </button>
-        )}
+        {isSignedIn && <SignedInLinks />}
       </nav>
     </header>
   );

@@ -1,11 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, testBrand } from '../../../test/support/brand.js';
 import { BrandProvider } from '../brand.js';
 import { StorageKeys } from '../session/storage.js';
 import { Footer } from './Footer.js';
-import { Header } from './Header.js';
+import { Header, SessionBar } from './Header.js';
+import { rememberProfile } from '../session/signed-in-developer.js';
 
 function renderLayout(width: number) {
   window.innerWidth = width;
@@ -47,6 +48,63 @@ describe('Header', () => {
     localStorage.setItem(StorageKeys.accessToken, fakeJwt(Math.floor(Date.now() / 1000) + 600));
     renderLayout(1280);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+});
+
+describe('Header, signed in (issue 9)', () => {
+  const signIn = (record: object) => {
+    localStorage.setItem(StorageKeys.accessToken, fakeJwt(Math.floor(Date.now() / 1000) + 600));
+    localStorage.setItem(StorageKeys.email, 'asha@example.com');
+    localStorage.setItem(StorageKeys.developer, JSON.stringify(record));
+  };
+
+  it.each([1280, 390])('at %i px shows who is signed in as a link to /account', (width) => {
+    signIn({ id: 'd1', name: 'Asha Rao' });
+    renderLayout(width);
+    const banner = screen.getByRole('banner');
+    const account = within(banner).getByRole('link', {
+      name: 'My Account, signed in as Asha Rao',
+    });
+    expect(account).toHaveAttribute('href', '/account');
+    expect(within(account).getByText('Asha Rao')).toBeVisible();
+    expect(within(banner).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('falls back to the e-mail, and follows a saved profile', () => {
+    signIn({ id: 'd1', name: '' });
+    renderLayout(1280);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: /asha@example\.com$/ })).toBeVisible();
+    act(() => rememberProfile({ name: 'Asha K', mobile: '+919000000001' }));
+    expect(within(banner).getByRole('link', { name: /Asha K$/ })).toBeVisible();
+  });
+
+  it('offers no account link while signed out', () => {
+    localStorage.clear();
+    renderLayout(1280);
+    expect(screen.queryByRole('link', { name: /My Account|Account/ })).toBeNull();
+  });
+});
+
+describe('SessionBar', () => {
+  it('keeps the account link and Logout where the header is hidden, only while signed in', () => {
+    localStorage.clear();
+    const { unmount } = render(
+      <MemoryRouter>
+        <SessionBar />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+    unmount();
+    localStorage.setItem(StorageKeys.accessToken, fakeJwt(Math.floor(Date.now() / 1000) + 600));
+    render(
+      <MemoryRouter>
+        <SessionBar />
+      </MemoryRouter>,
+    );
+    const bar = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(within(bar).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 });
 

@@ -9,6 +9,7 @@ import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
 import { useAction } from '../../ui/use-action.js';
 import hidden from '../../ui/visually-hidden.module.css';
+import { ACCOUNT_SESSIONS_ID } from '../../../contract/routes.js';
 import styles from './sessions-section.module.css';
 
 const text = Messages.sessions;
@@ -45,7 +46,7 @@ export function SessionsSection() {
   const list = sessions.data?.sessions ?? [];
   const hasOthers = list.some((session) => !session.isCurrent);
   return (
-    <section id="sessions" aria-labelledby="sessions-title" className={styles.section}>
+    <section id={ACCOUNT_SESSIONS_ID} aria-labelledby="sessions-title" className={styles.section}>
       <h2 id="sessions-title" ref={heading} tabIndex={-1}>
         {text.heading}
       </h2>

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Messages } from '../../../contract/messages.js';
+import { accountApi, accountKeys } from '../../api/account-api.js';
+import { errorMessage } from '../../api/http.js';
+import { PasswordSection } from './PasswordSection.js';
+import { ProfileSection } from './ProfileSection.js';
+import { SessionsSection } from './SessionsSection.js';
+import styles from './account-page.module.css';
+
+/** /account (issue 9): the signed-in developer's profile, password and signed-in devices. */
+export default function AccountPage() {
+  const profile = useQuery({ queryKey: accountKeys.profile, queryFn: accountApi.profile });
+  return (
+    <div className={styles.page}>
+      <h1>{Messages.account.title}</h1>
+      <p className={styles.lead}>{Messages.account.lead}</p>
+      {profile.isError && (
+        <p role="alert" className={styles.loadError}>
+          {errorMessage(profile.error)}
+        </p>
+      )}
+      <div className={styles.panels}>
+        {profile.data !== undefined && <ProfileSection profile={profile.data.profile} />}
+        <PasswordSection />
+      </div>
+      <SessionsSection />
+    </div>
+  );
+}
