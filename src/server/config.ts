@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 import type { JobSettings } from './jobs/job-worker.js';
+import { isLoopback, modeOf, NODE_ENV_FORMS, type Mode } from './run-mode.js';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
@@ -10,7 +11,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export type Mode = 'embedded' | 'production';
+export type { Mode } from './run-mode.js';
 
 export interface SecretSettings {
   readonly accessTokenSecret: string | undefined;
@@ -72,6 +73,8 @@ export interface StorageSettings {
 
 export interface Config {
   readonly mode: Mode;
+  /** Embedded mode only: listen beyond loopback and answer /dev to any client. */
+  readonly embeddedAllowRemote: boolean;
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
@@ -228,9 +231,17 @@ function secret(env: Env, name: string): string | undefined {
  * ("Configuration"); an invalid value throws a ConfigError naming the variable.
  */
 export function loadConfig(env: Env = process.env): Config {
-  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'embedded';
+  const mode = modeOf(env.NODE_ENV) ?? fail('NODE_ENV', NODE_ENV_FORMS, env.NODE_ENV ?? '');
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = text(env, 'HOST', '127.0.0.1');
+  const embeddedAllowRemote = mode === 'embedded' && bool(env, 'EMBEDDED_ALLOW_REMOTE', false);
+  if (mode === 'embedded' && !embeddedAllowRemote && !isLoopback(host)) {
+    fail(
+      'HOST',
+      'must be a loopback address in embedded mode (NODE_ENV is not production) unless EMBEDDED_ALLOW_REMOTE=true',
+      host,
+    );
+  }
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']).replace(
     /\/+$/,
     '',
@@ -289,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     mode,
+    embeddedAllowRemote,
     port,
     host,
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),

@@ -22,6 +22,7 @@ import {
   type FlowFormValues,
 } from './dev-pages.js';
 import type { FlowProvider } from './flow-provider.js';
+import { refuseRemote } from './loopback-only.js';
 
 export interface DevDeps {
   readonly db: Kysely<Database>;
@@ -60,6 +61,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
   const product = config.brand.productName;
   await app.register((dev, _options, done) => {
     const r = dev.withTypeProvider<ZodTypeProvider>();
+    if (!config.embeddedAllowRemote) dev.addHook('onRequest', refuseRemote);
     // Plain HTML forms post url-encoded bodies; only this plugin accepts them.
     dev.addContentTypeParser(
       'application/x-www-form-urlencoded',
