@@ -282,10 +282,24 @@ export function loadConfig(env: Env = process.env): Config {
       : url(env, 'FLOW_LOGIN_URL', `${publicUrl}/dev/flow`, ['http:', 'https:']);
   const flowApplicationId = text(env, 'FLOW_APPLICATION_ID', 'developer-portal');
   const jwksUrl = optional(env, 'FLOW_JWKS_URL');
-  if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', ['https:', 'http:']);
+  // A key set fetched over http could be swapped on the way: anyone could sign in.
+  const jwksProtocols = mode === 'production' ? ['https:'] : ['https:', 'http:'];
+  if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', jwksProtocols);
   const publicKeyPem = optional(env, 'FLOW_PUBLIC_KEY');
   if (publicKeyPem !== undefined && !isPublicKeyPem(publicKeyPem)) {
     fail('FLOW_PUBLIC_KEY', 'must be an RSA public key in SPKI PEM form', '<key>');
+  }
+  const isFlowOn = flowLoginUrl !== null || jwksUrl !== undefined || publicKeyPem !== undefined;
+  if (mode === 'production' && isFlowOn) {
+    // A token another service of the provider got for itself must not sign in here.
+    for (const name of ['FLOW_ISSUER', 'FLOW_AUDIENCE']) {
+      if (optional(env, name) === undefined) {
+        fail(name, 'is required in production when hand-off login is configured', '');
+      }
+    }
+    if (jwksUrl === undefined && publicKeyPem === undefined) {
+      fail('FLOW_PUBLIC_KEY', 'or FLOW_JWKS_URL is required in production with FLOW_LOGIN_URL', '');
+    }
   }
 
   const metricsPort = optional(env, 'METRICS_PORT');

@@ -25,6 +25,7 @@ export interface FlowFormValues {
   readonly clientCode: string;
   readonly name: string;
   readonly email: string;
+  readonly emailVerified: boolean;
 }
 
 export type FlowFormErrors = Partial<Record<'clientCode' | 'name' | 'email', string>>;
@@ -70,6 +71,10 @@ export function flowPage(
       ),
       field('name', 'Name', values.name, errors.name, ' type="text" autocomplete="name"'),
       field('email', 'E-mail', values.email, errors.email, ' type="email" autocomplete="email"'),
+      '<div class="field">',
+      `<input id="email_verified" name="email_verified" type="checkbox" value="true"${values.emailVerified ? ' checked' : ''}>`,
+      '<label for="email_verified">The provider has verified this e-mail (email_verified)</label>',
+      '</div>',
       '<button type="submit">Continue</button>',
       '</form>',
     ].join('\n'),
