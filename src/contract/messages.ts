@@ -125,7 +125,6 @@ export const Messages = {
     resendTooSoon: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting another code.`,
     sendLimitReached: 'Too many codes were requested for this address. Please try again later.',
-    alreadyVerified: 'developer is already verified',
     tooManyRequests: (seconds: number) =>
       `Too many requests. Please try again in ${seconds} seconds.`,
     accountLocked: (seconds: number) =>
