@@ -64,7 +64,8 @@ export function portalDevPage(serverUrl: string): Plugin {
     apply: 'serve',
     config: () => ({
       html: { cspNonce: NONCE_PLACEHOLDER },
-      server: { proxy: { [SERVER_PATHS.source]: serverUrl } },
+      // xfwd: the server sees the browser's address, so /dev stays loopback-only.
+      server: { proxy: { [SERVER_PATHS.source]: { target: serverUrl, xfwd: true } } },
     }),
     configureServer(vite) {
       // Runs after Vite's own middlewares: its SPA fallback has turned a page request into

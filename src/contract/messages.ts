@@ -126,7 +126,6 @@ export const Messages = {
       `Please wait ${seconds} seconds before requesting another code.`,
     sendLimitReached: (seconds: number) =>
       `Too many codes were requested for this address. Please try again in ${seconds} seconds.`,
-    alreadyVerified: 'developer is already verified',
     tooManyRequests: (seconds: number) =>
       `Too many requests. Please try again in ${seconds} seconds.`,
     /** 503: every password-hashing thread is busy (docs/decisions/020-hashing-pool.md). */
@@ -135,6 +134,9 @@ export const Messages = {
       `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
     sessionExpired: 'Your session has expired. Please sign in again.',
     flowTokenInvalid: 'The sign-in link is invalid or has expired. Please sign in again.',
+    // ours: a hand-off whose e-mail the provider did not verify never joins an existing account
+    flowEmailNotVerified:
+      'An account with this e-mail already exists, and the sign-in service has not verified that the e-mail is yours. Please sign in with your e-mail and password.',
     loggedOut: 'Logged out',
     codeValid: 'Code is valid.',
     tokenRefreshed: 'Token refreshed',

@@ -399,6 +399,7 @@ describe('IPv6', () => {
       fc.property(groups, (g) => {
         const ip = g.join(':');
         expect(isValidIpv6(ip)).toBe(true);
+        fc.pre(!/^(?:0+:){5}f{4}:/i.test(ip));
         const canonical = canonicalIp(ip);
         expect(canonical).not.toBeNull();
         if (canonical === null) return;
@@ -410,6 +411,19 @@ describe('IPv6', () => {
         );
       }),
     );
+  });
+
+  it.each([
+    ['0:0:0:0:0:ffff:102:304', '1.2.3.4'],
+    ['0000:0:0:0:0:FFFF:c0a8:0001', '192.168.0.1'],
+    ['0:0:0:0:0:ffff:0:0', '0.0.0.0'],
+    ['0:0:0:0:0:ffff:ffff:ffff', '255.255.255.255'],
+    // Not mapped: the IPv4-compatible and the NAT64 forms stay IPv6.
+    ['0:0:0:0:0:0:102:304', '0:0:0:0:0:0:102:304'],
+    ['64:ff9b:0:0:0:0:102:304', '64:ff9b:0:0:0:0:102:304'],
+  ])('folds the IPv4-mapped %s to %s', (ip, expected) => {
+    expect(canonicalIp(ip)).toBe(expected);
+    expect(normalizeIpList([ip, expected])).toEqual([expected]);
   });
 
   it('rejects compressed forms', () => {

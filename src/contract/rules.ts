@@ -77,14 +77,20 @@ export function isValidIpEntry(s: string): boolean {
   return trimmed === '' || isValidIp(trimmed);
 }
 
+/**
+ * One spelling per address: IPv4 as written, IPv6 in lower case without leading zeros, and
+ * an IPv4-mapped IPv6 address (`0:0:0:0:0:ffff:102:304`) as the IPv4 address it carries
+ * (`1.2.3.4`), so the duplicate checks see one address.
+ */
 export function canonicalIp(s: string): string | null {
   const trimmed = s.trim();
   if (isValidIpv4(trimmed)) return trimmed;
   if (!isValidIpv6(trimmed)) return null;
-  return trimmed
-    .split(':')
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':');
+  const groups = trimmed.split(':').map((group) => Number.parseInt(group, 16));
+  const [high = 0, low = 0] = groups.slice(6);
+  const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMapped) return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  return groups.map((group) => group.toString(16)).join(':');
 }
 
 export function normalizeIpList(entries: readonly string[]): string[] {

@@ -39,6 +39,7 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
+import { PurgeExpiredJob, purgeExpired, scheduleNextPurge } from './auth/purge-job.js';
 import { ResetCodeJob } from './auth/reset-code-job.js';
 import { JobHandlers } from './jobs/job-handlers.js';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.js';
@@ -176,7 +177,11 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
   const reset = createPasswordResetService(authDeps);
   handlers
     .register(MailJob, (mail) => mailer.send(mail))
-    .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email));
+    .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email))
+    .register(PurgeExpiredJob, async () => {
+      app.log.info(await purgeExpired(db, clock.now()), 'purged expired sign-in data');
+    });
+  app.addHook('onReady', () => scheduleNextPurge(db, clock.now()));
   const flowProvider =
     config.mode === 'embedded'
       ? await loadFlowProvider(config.dataDir, {

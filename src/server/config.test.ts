@@ -159,6 +159,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FLOW_PUBLIC_KEY: privatePem })).toThrow(/FLOW_PUBLIC_KEY/);
   });
 
+  describe('hand-off login in production', () => {
+    const HANDOFF = {
+      ...PRODUCTION,
+      FLOW_LOGIN_URL: 'https://login.example.com/flow',
+      FLOW_JWKS_URL: 'https://login.example.com/.well-known/jwks.json',
+      FLOW_ISSUER: 'https://login.example.com',
+      FLOW_AUDIENCE: 'developer-portal',
+    };
+
+    it('starts with an https JWKS URL, the issuer and the audience', () => {
+      expect(loadConfig(HANDOFF).flow).toMatchObject({
+        jwksUrl: HANDOFF.FLOW_JWKS_URL,
+        issuer: HANDOFF.FLOW_ISSUER,
+        audience: 'developer-portal',
+      });
+    });
+
+    it.each(['FLOW_ISSUER', 'FLOW_AUDIENCE'])('requires %s', (name) => {
+      const env = Object.fromEntries(Object.entries(HANDOFF).filter(([key]) => key !== name));
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`^Invalid configuration: ${name} is required in production`),
+      );
+    });
+
+    it('refuses an http JWKS URL, which embedded mode still takes', () => {
+      const http = 'http://login.example.com/jwks.json';
+      expect(() => loadConfig({ ...HANDOFF, FLOW_JWKS_URL: http })).toThrow(
+        /^Invalid configuration: FLOW_JWKS_URL must use https:/,
+      );
+      expect(loadConfig({ FLOW_JWKS_URL: http }).flow.jwksUrl).toBe(http);
+    });
+
+    it('refuses a login URL without a key to check its tokens', () => {
+      const env = { ...HANDOFF, FLOW_JWKS_URL: '' };
+      expect(() => loadConfig(env)).toThrow(
+        /^Invalid configuration: FLOW_PUBLIC_KEY or FLOW_JWKS_URL/,
+      );
+    });
+  });
+
   it('reads brand settings for the web app', () => {
     const config = loadConfig({
       PRODUCT_NAME: 'Zeta',

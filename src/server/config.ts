@@ -4,6 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
+import { isLoopback, modeOf, NODE_ENV_FORMS, type Mode } from './run-mode.js';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
 
 /** Raised for an invalid environment value; the message names the variable. */
@@ -11,7 +12,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export type Mode = 'embedded' | 'production';
+export type { Mode } from './run-mode.js';
 
 export interface SecretSettings {
   readonly accessTokenSecret: string | undefined;
@@ -73,6 +74,8 @@ export interface StorageSettings {
 
 export interface Config {
   readonly mode: Mode;
+  /** Embedded mode only: listen beyond loopback and answer /dev to any client. */
+  readonly embeddedAllowRemote: boolean;
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
@@ -233,9 +236,17 @@ function secret(env: Env, name: string): string | undefined {
  * ("Configuration"); an invalid value throws a ConfigError naming the variable.
  */
 export function loadConfig(env: Env = process.env): Config {
-  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'embedded';
+  const mode = modeOf(env.NODE_ENV) ?? fail('NODE_ENV', NODE_ENV_FORMS, env.NODE_ENV ?? '');
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = text(env, 'HOST', '127.0.0.1');
+  const embeddedAllowRemote = mode === 'embedded' && bool(env, 'EMBEDDED_ALLOW_REMOTE', false);
+  if (mode === 'embedded' && !embeddedAllowRemote && !isLoopback(host)) {
+    fail(
+      'HOST',
+      'must be a loopback address in embedded mode (NODE_ENV is not production) unless EMBEDDED_ALLOW_REMOTE=true',
+      host,
+    );
+  }
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']).replace(
     /\/+$/,
     '',
@@ -276,10 +287,24 @@ export function loadConfig(env: Env = process.env): Config {
       : url(env, 'FLOW_LOGIN_URL', `${publicUrl}/dev/flow`, ['http:', 'https:']);
   const flowApplicationId = text(env, 'FLOW_APPLICATION_ID', 'developer-portal');
   const jwksUrl = optional(env, 'FLOW_JWKS_URL');
-  if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', ['https:', 'http:']);
+  // A key set fetched over http could be swapped on the way: anyone could sign in.
+  const jwksProtocols = mode === 'production' ? ['https:'] : ['https:', 'http:'];
+  if (jwksUrl !== undefined) url(env, 'FLOW_JWKS_URL', '', jwksProtocols);
   const publicKeyPem = optional(env, 'FLOW_PUBLIC_KEY');
   if (publicKeyPem !== undefined && !isPublicKeyPem(publicKeyPem)) {
     fail('FLOW_PUBLIC_KEY', 'must be an RSA public key in SPKI PEM form', '<key>');
+  }
+  const isFlowOn = flowLoginUrl !== null || jwksUrl !== undefined || publicKeyPem !== undefined;
+  if (mode === 'production' && isFlowOn) {
+    // A token another service of the provider got for itself must not sign in here.
+    for (const name of ['FLOW_ISSUER', 'FLOW_AUDIENCE']) {
+      if (optional(env, name) === undefined) {
+        fail(name, 'is required in production when hand-off login is configured', '');
+      }
+    }
+    if (jwksUrl === undefined && publicKeyPem === undefined) {
+      fail('FLOW_PUBLIC_KEY', 'or FLOW_JWKS_URL is required in production with FLOW_LOGIN_URL', '');
+    }
   }
 
   const metricsPort = optional(env, 'METRICS_PORT');
@@ -294,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     mode,
+    embeddedAllowRemote,
     port,
     host,
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),

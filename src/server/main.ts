@@ -5,6 +5,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { modeNotice } from './run-mode.js';
 import { loadSecrets } from './secrets.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { importDataDirFiles } from './storage/data-dir-import.js';
@@ -64,5 +65,8 @@ app.log.info(
   },
   'portal ready',
 );
+const notice = modeNotice(config.mode, config.embeddedAllowRemote);
+if (config.mode === 'embedded') app.log.warn(notice);
+else app.log.info(notice);
 const proxyWarning = trustProxyWarning(config.trustProxy);
 if (proxyWarning !== undefined) app.log.warn(proxyWarning);

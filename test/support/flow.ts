@@ -6,10 +6,22 @@ import type { TestApp } from './test-app.js';
 
 let counter = 0;
 
-/** A fresh hand-off identity as the embedded provider's form takes it. */
-export function flowIdentity() {
+/**
+ * A fresh hand-off identity as the embedded provider's form takes it; its e-mail verified
+ * (the ticked box) unless `emailVerified` is false.
+ */
+export function flowIdentity({ emailVerified = true } = {}): Record<string, string> & {
+  client_code: string;
+  name: string;
+  email: string;
+} {
   counter += 1;
-  return { client_code: `CC${Date.now()}${counter}`, name: 'Ravi Kumar', email: uniqueEmail() };
+  return {
+    client_code: `CC${Date.now()}${counter}`,
+    name: 'Ravi Kumar',
+    email: uniqueEmail(),
+    ...(emailVerified ? { email_verified: 'true' } : {}),
+  };
 }
 
 /** POSTs the embedded provider's form and answers the token from the redirect. */

@@ -41,6 +41,21 @@ async function appCountAll() {
 }
 
 describe(`duplicate IPs on create (${engine})`, () => {
+  it('sees an IPv4-mapped IPv6 address as the IPv4 address it carries', async () => {
+    const id = await createApp(first.client, { ipRecords: '1.2.3.4, 0:0:0:0:0:ffff:102:304' });
+    expect((await ipRows(t, id)).map((row) => row.ip)).toEqual(['1.2.3.4']);
+    const conflict = await postApp(
+      second.client,
+      appFields({ ipRecords: '0:0:0:0:0:FFFF:0102:0304' }),
+    );
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toEqual({
+      status: 'error',
+      message: Messages.ips.usedByAnotherDeveloper,
+      duplicateIPs: ['1.2.3.4'],
+    });
+  });
+
   it('answers 409 with the duplicates, then needs a document per duplicate', async () => {
     await createApp(first.client, { ipRecords: '20.0.0.1,20.0.0.2' });
     const before = await appCountAll();

@@ -4,8 +4,14 @@ import { ApiPaths } from '../../contract/api-paths.js';
 /** Proof documents are private: a link works for 15 minutes and only with its signature. */
 export const DOCUMENT_LINK_TTL_MS = 15 * 60 * 1000;
 
+/**
+ * Signs the pair, not the two texts run together: `ab` + `1...` and `ab1` + `...` must not
+ * share a signature. Links signed before the separator stop working (they live 15 minutes).
+ */
 function signatureOf(secret: string, key: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${key}${expires}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(JSON.stringify([key, expires]))
+    .digest('base64url');
 }
 
 /** A path, not a URL, so the link works on whatever host the portal is reached by. */

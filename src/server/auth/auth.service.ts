@@ -113,12 +113,13 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Unknown addresses get the same answer as unverified ones, and no mail. */
+    /**
+     * Answers alike for an unknown, a verified and an unverified address (decision 010):
+     * only an unverified one gets a code.
+     */
     async sendConfirmation(email: string): Promise<void> {
       const developer = await findDeveloperByEmail(db, email);
-      if (developer === undefined) return;
-      if (developer.verifiedAt !== null) {
-        throw new AppError('conflict', Messages.auth.alreadyVerified);
-      }
+      if (developer === undefined || developer.verifiedAt !== null) return;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');

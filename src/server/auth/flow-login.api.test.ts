@@ -113,6 +113,26 @@ describe('GET loginWithFlow', () => {
     });
   });
 
+  it.each([
+    ['without email_verified', {}],
+    ['with email_verified false', { email_verified: false }],
+    ['with email_verified "true" (a string)', { email_verified: 'true' }],
+  ])('refuses to link a password account to a token %s, with 409', async (_case, claim) => {
+    const dev = await createDeveloper(t);
+    const who = identity({ emailVerified: false });
+    const res = await exchange(t, await signed({ ...who, email: dev.email, ...claim }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ status: 'error', message: Messages.auth.flowEmailNotVerified });
+    expect(await developerRow(t, dev.email)).toMatchObject({ clientCode: null });
+  });
+
+  it('still creates a new developer from a token without email_verified', async () => {
+    const who = identity({ emailVerified: false });
+    const res = await exchange(t, await signed(who));
+    expect(res.status).toBe(200);
+    expect((await developerRow(t, who.email))?.clientCode).toBe(who.client_code);
+  });
+
   it('refuses to move an e-mail linked to another client code', async () => {
     const who = identity();
     await exchange(t, await tokenFromForm(t, who));

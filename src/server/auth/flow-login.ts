@@ -67,7 +67,8 @@ export async function createFlowTokenVerifier(
 
 /**
  * The developer of a hand-off identity: the one with its client code, else the one with
- * its e-mail (now linked and verified), else a new verified developer without password.
+ * its e-mail (now linked and verified) when the provider vouches for that e-mail, else a
+ * new verified developer without password.
  */
 async function linkDeveloper(deps: AuthDeps, token: FlowToken, now: number) {
   return deps.db.transaction().execute(async (trx): Promise<DeveloperRecord | undefined> => {
@@ -77,6 +78,8 @@ async function linkDeveloper(deps: AuthDeps, token: FlowToken, now: number) {
     if (byEmail !== undefined) {
       // Linked to another client code already: refusing beats silently moving the account.
       if (byEmail.clientCode !== null) return undefined;
+      // Anyone can claim any e-mail at a provider that does not check it: no takeover.
+      if (!token.emailVerified) throw new AppError('conflict', Messages.auth.flowEmailNotVerified);
       await linkClientCode(trx, byEmail.id, token.clientCode, now);
       return findDeveloperById(trx, byEmail.id);
     }

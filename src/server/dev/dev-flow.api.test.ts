@@ -67,7 +67,17 @@ describe(`the embedded hand-off provider (${process.env.TEST_DB ?? 'sqlite'})`, 
       iat: now,
       exp: now + 300,
       ...who,
+      email_verified: true,
     });
+  });
+
+  it('vouches for the e-mail only while its checkbox is ticked, as it is at first', async () => {
+    const page = await (await new HttpClient(t.baseUrl).request('GET', DevPaths.flow)).text();
+    expect(page).toContain(
+      '<input id="email_verified" name="email_verified" type="checkbox" value="true" checked>',
+    );
+    const unticked = identity({ emailVerified: false });
+    expect(decodeJwt(await tokenFromForm(t, unticked)).email_verified).toBe(false);
   });
 
   it.each([

@@ -25,6 +25,7 @@ export interface FlowFormValues {
   readonly clientCode: string;
   readonly name: string;
   readonly email: string;
+  readonly emailVerified: boolean;
 }
 
 export type FlowFormErrors = Partial<Record<'clientCode' | 'name' | 'email', string>>;
@@ -70,6 +71,10 @@ export function flowPage(
       ),
       field('name', 'Name', values.name, errors.name, ' type="text" autocomplete="name"'),
       field('email', 'E-mail', values.email, errors.email, ' type="email" autocomplete="email"'),
+      '<div class="field check">',
+      `<input id="email_verified" name="email_verified" type="checkbox" value="true"${values.emailVerified ? ' checked' : ''}>`,
+      '<label for="email_verified">The provider has verified this e-mail (email_verified)</label>',
+      '</div>',
       '<button type="submit">Continue</button>',
       '</form>',
     ].join('\n'),
@@ -108,6 +113,9 @@ h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
 label { display: block; font-weight: 600; margin-bottom: .25rem; }
 input { box-sizing: border-box; width: 100%; padding: .5rem; font: inherit; border: 1px solid #6b7280; border-radius: 4px; }
 input[aria-invalid="true"] { border-color: #b91c1c; }
+.check { display: flex; gap: .5rem; align-items: center; }
+.check input { width: auto; }
+.check label { display: inline; margin: 0; }
 .error { color: #b91c1c; margin: .25rem 0 0; }
 button { padding: .6rem 1.2rem; font: inherit; color: #fff; background: #1d4ed8; border: 0; border-radius: 4px; cursor: pointer; }
 button:focus-visible, input:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }

@@ -22,6 +22,7 @@ import {
   type FlowFormValues,
 } from './dev-pages.js';
 import type { FlowProvider } from './flow-provider.js';
+import { refuseRemote } from './loopback-only.js';
 
 export interface DevDeps {
   readonly db: Kysely<Database>;
@@ -36,6 +37,7 @@ const FlowFormSchema = z.object({
   client_code: FormText,
   name: FormText,
   email: FormText,
+  email_verified: FormText,
 });
 const FlowErrorSchema = z.union([z.string(), ErrorResponseSchema]);
 const HTML = 'text/html; charset=utf-8';
@@ -60,6 +62,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
   const product = config.brand.productName;
   await app.register((dev, _options, done) => {
     const r = dev.withTypeProvider<ZodTypeProvider>();
+    if (!config.embeddedAllowRemote) dev.addHook('onRequest', refuseRemote);
     // Plain HTML forms post url-encoded bodies; only this plugin accepts them.
     dev.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -83,7 +86,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
       },
       async (request, reply) => {
         const applicationId = request.query.applicationId ?? config.flow.applicationId;
-        const values = { applicationId, clientCode: '', name: '', email: '' };
+        const values = { applicationId, clientCode: '', name: '', email: '', emailVerified: true };
         return reply.type(HTML).send(flowPage(product, values));
       },
     );
@@ -99,6 +102,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
           clientCode: (body.client_code ?? '').trim(),
           name: (body.name ?? '').trim(),
           email: (body.email ?? '').trim(),
+          emailVerified: body.email_verified === 'true',
         };
         const errors = validate(values);
         if (Object.keys(errors).length > 0) {

@@ -34,7 +34,7 @@ describe('loadFlowProvider', () => {
     const provider = await loadFlowProvider(dataDir, settings);
     const now = Date.UTC(2026, 0, 15, 9, 0, 0);
     const token = await provider.sign(
-      { clientCode: 'C1', name: 'Ravi', email: 'ravi@example.com' },
+      { clientCode: 'C1', name: 'Ravi', email: 'ravi@example.com', emailVerified: true },
       now,
     );
     const { payload, protectedHeader } = await jwtVerify(token, provider.publicKey, {
@@ -48,6 +48,7 @@ describe('loadFlowProvider', () => {
       client_code: 'C1',
       name: 'Ravi',
       email: 'ravi@example.com',
+      email_verified: true,
       iat: now / 1000,
       exp: now / 1000 + 300,
     });

@@ -62,6 +62,7 @@ export async function loadFlowProvider(
         client_code: identity.clientCode,
         name: identity.name,
         email: identity.email,
+        email_verified: identity.emailVerified,
       })
         .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
         .setIssuer(settings.issuer)

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XsrfCookies } from '../../contract/xsrf.js';
 import { AppError } from '../errors.js';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_COOKIE = XsrfCookies.http;
 export const XSRF_HEADER = 'x-xsrf-token';
 export const XSRF_REJECTED = 'Invalid or missing anti-forgery token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,6 +35,21 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * The API as the router sees it: the matched route's path, else the decoded request path,
+ * so `/%61pi/v1/...` (which the router decodes to `/api/v1/...`) is checked too.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route.startsWith('/api/');
+  const pathname = request.url.split(/[?#]/, 1)[0] ?? '';
+  try {
+    return decodeURIComponent(pathname).startsWith('/api/');
+  } catch {
+    return true;
+  }
+}
+
 /** A page is what a browser loads first and reloads: the one answer that hands out the cookie. */
 function isPage(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
@@ -52,8 +68,12 @@ export function registerXsrf(
   isHttps: (r: FastifyRequest) => boolean,
 ) {
   const tokens = createXsrfTokens(secret);
+  // Over https only the `__Host-` cookie counts: a plain one may have been planted.
+  const cookieName = (request: FastifyRequest) =>
+    isHttps(request) ? XsrfCookies.https : XsrfCookies.http;
   const issueCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.setCookie(XSRF_COOKIE, tokens.issue(), {
+    reply.setCookie(cookieName(request), tokens.issue(), {
+      // `__Host-` asks for exactly this: Secure, Path=/ and no Domain.
       path: '/',
       sameSite: 'strict',
       secure: isHttps(request),
@@ -62,11 +82,11 @@ export function registerXsrf(
     });
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) {
       done();
       return;
     }
-    const cookie = request.cookies[XSRF_COOKIE];
+    const cookie = request.cookies[cookieName(request)];
     const header = request.headers[XSRF_HEADER];
     if (tokens.isValid(cookie) && typeof header === 'string' && safeEqual(header, cookie)) {
       done();
@@ -77,7 +97,7 @@ export function registerXsrf(
   });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload, done) => {
-    if (isPage(reply) && !tokens.isValid(request.cookies[XSRF_COOKIE])) {
+    if (isPage(reply) && !tokens.isValid(request.cookies[cookieName(request)])) {
       issueCookie(request, reply);
     }
     done();

@@ -37,6 +37,15 @@ export async function insertJob(trx: Transaction<Database>, job: NewJob): Promis
   await trx.insertInto('jobs').values(job).execute();
 }
 
+/** Inserts a job unless one with its id exists (a periodic job's run, see schedule.ts). */
+export async function insertJobOnce(db: Kysely<Database>, job: NewJob): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(job)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
 /**
  * Takes the oldest due open job whose lease (if any) has run out, in one statement: the
  * try is counted and the lease set as it is taken. On PostgreSQL `FOR UPDATE SKIP LOCKED`

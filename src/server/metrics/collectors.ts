@@ -86,14 +86,14 @@ export const collectJobQueue: Collector = ({ registry, db, clock }) => {
     registry,
     'portal_jobs_open',
     'Background jobs waiting or running (neither done nor failed)',
-    async () => (await summarizeJobQueue(db.kysely)).open,
+    async () => (await summarizeJobQueue(db.kysely, clock.now())).open,
   );
   readAtScrape(
     registry,
     'portal_jobs_oldest_open_age_seconds',
     'Age of the oldest open background job (0 when none is open)',
     async () => {
-      const { oldestCreatedAt } = await summarizeJobQueue(db.kysely);
+      const { oldestCreatedAt } = await summarizeJobQueue(db.kysely, clock.now());
       return oldestCreatedAt === null ? 0 : (clock.now() - oldestCreatedAt) / 1000;
     },
   );
@@ -105,7 +105,7 @@ export const collectJobQueue: Collector = ({ registry, db, clock }) => {
     async collect() {
       this.reset();
       try {
-        const { failedByKind } = await summarizeJobQueue(db.kysely);
+        const { failedByKind } = await summarizeJobQueue(db.kysely, clock.now());
         for (const [kind, count] of failedByKind) this.set({ kind }, count);
       } catch {
         // The database is down: leave the samples out, as readAtScrape does.

@@ -23,7 +23,7 @@ export async function summarizePendingProofs(db: Kysely<Database>): Promise<Pend
 }
 
 export interface JobQueueSummary {
-  /** Jobs neither done nor failed. */
+  /** Jobs neither done nor failed, leaving out a scheduled run that is not due yet. */
   readonly open: number;
   /** Creation time of the oldest open job; null when none is open. */
   readonly oldestCreatedAt: number | null;
@@ -31,7 +31,10 @@ export interface JobQueueSummary {
 }
 
 /** The job queue's depth, its oldest open job and its failed jobs by kind. */
-export async function summarizeJobQueue(db: Kysely<Database>): Promise<JobQueueSummary> {
+export async function summarizeJobQueue(
+  db: Kysely<Database>,
+  now: number,
+): Promise<JobQueueSummary> {
   const open = await db
     .selectFrom('jobs')
     .select((eb) => [
@@ -40,6 +43,7 @@ export async function summarizeJobQueue(db: Kysely<Database>): Promise<JobQueueS
     ])
     .where('doneAt', 'is', null)
     .where('failedAt', 'is', null)
+    .where((eb) => eb.or([eb('runAt', '<=', now), eb('attempts', '>', 0)]))
     .executeTakeFirstOrThrow();
   const failed = await db
     .selectFrom('jobs')

@@ -39,6 +39,17 @@ describe('the HTTP client (docs/product.md section 7)', () => {
     expect(seen[1]?.headers.get('x-xsrf-token')).toBe('nonce.signature');
   });
 
+  it('echoes the __Host- cookie the server sets over https, before a plain one', async () => {
+    // jsdom runs on http, where a browser keeps no __Host- cookie: stand in for document.cookie.
+    const cookies = vi
+      .spyOn(Document.prototype, 'cookie', 'get')
+      .mockReturnValue('XSRF-TOKEN=planted.value; __Host-XSRF-TOKEN=host.signature');
+    const seen = fakeApi(() => json(200, { status: 'success', message: 'ok' }));
+    await call('post', ApiPaths.signin, { json: { email: 'a@b.co', password: 'x' } });
+    cookies.mockRestore();
+    expect(seen[0]?.headers.get('x-xsrf-token')).toBe('host.signature');
+  });
+
   it('refreshes once for concurrent 401s and replays each request with the new token', async () => {
     localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
     localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');

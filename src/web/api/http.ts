@@ -3,10 +3,10 @@ import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
 import type { RefreshResponse } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
+import { XsrfCookies } from '../../contract/xsrf.js';
 import { clearSession, StorageKeys } from '../session/storage.js';
 import { startLoading } from './loading.js';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const REPLAY_HEADER = 'X-Portal-Replay';
 // Each replay happens at most once: after a refused anti-forgery token, after a refresh.
@@ -37,6 +37,14 @@ export function readCookie(name: string): string | null {
   return found === undefined ? null : decodeURIComponent(found.slice(prefix.length));
 }
 
+/**
+ * The anti-forgery token to echo: the server names its cookie `__Host-XSRF-TOKEN` over
+ * https and `XSRF-TOKEN` over http; the `__Host-` one wins, as only it is trusted there.
+ */
+export function readXsrfCookie(): string | null {
+  return readCookie(XsrfCookies.https) ?? readCookie(XsrfCookies.http);
+}
+
 function isUnauthenticated(request: KyRequest): boolean {
   return UNAUTHENTICATED_PATHS.includes(new URL(request.url).pathname);
 }
@@ -54,7 +62,7 @@ function isWrite(method: string): boolean {
  * (decision 015): true when the cookie now differs from the token the request carried.
  */
 export function hasFreshXsrfCookie(sentToken: string | null): boolean {
-  const current = readCookie(XSRF_COOKIE);
+  const current = readXsrfCookie();
   return current !== null && current !== sentToken;
 }
 
@@ -164,7 +172,7 @@ const base = ky.create({
         ) {
           request.headers.set('Authorization', `Bearer ${token}`);
         }
-        const xsrf = readCookie(XSRF_COOKIE);
+        const xsrf = readXsrfCookie();
         if (xsrf !== null && isWrite(request.method)) {
           request.headers.set(XSRF_HEADER, xsrf);
         }

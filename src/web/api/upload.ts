@@ -2,9 +2,8 @@ import { StorageKeys } from '../session/storage.js';
 import {
   ApiError,
   hasFreshXsrfCookie,
-  readCookie,
+  readXsrfCookie,
   renewAccessToken,
-  XSRF_COOKIE,
   XSRF_HEADER,
 } from './http.js';
 import { startLoading } from './loading.js';
@@ -18,7 +17,7 @@ function send(method: 'POST' | 'PUT', url: string, body: FormData, onProgress: P
     xhr.open(method, url);
     const token = localStorage.getItem(StorageKeys.accessToken);
     if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const xsrf = readCookie(XSRF_COOKIE);
+    const xsrf = readXsrfCookie();
     if (xsrf !== null) xhr.setRequestHeader(XSRF_HEADER, xsrf);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -55,7 +54,7 @@ export async function uploadForm<T>(
 ): Promise<T> {
   const done = startLoading();
   try {
-    const sentXsrf = readCookie(XSRF_COOKIE);
+    const sentXsrf = readXsrfCookie();
     let sentToken = localStorage.getItem(StorageKeys.accessToken);
     let answer = await send(method, path, body, onProgress);
     if (answer.status === 403 && hasFreshXsrfCookie(sentXsrf)) {

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
+import type { Database } from '../db/schema.js';
+import type { JobDefinition } from '../jobs/job-definition.js';
+import { schedulePeriodic } from '../jobs/schedule.js';
+import { deleteDeadRefreshTokens, deleteExpiredCodes } from './purge.repository.js';
+
+const PurgeSchema = z.object({});
+
+/** Deletes expired refresh tokens and codes, once an hour for all instances together. */
+export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
+  kind: 'auth.purge-expired',
+  payload: PurgeSchema,
+  maxAttempts: 5,
+  isPayloadSecret: false,
+};
+
+const HOUR_MS = 60 * 60_000;
+export const PurgeRules = {
+  intervalMs: HOUR_MS,
+  // The hourly send cap counts the codes of the last hour: keep them well past it.
+  codeKeepMs: 24 * HOUR_MS,
+  // A revoked family stays a while, so a late replay of its token still finds it revoked.
+  revokedFamilyKeepMs: 7 * 24 * HOUR_MS,
+} as const;
+
+/** Queues the next run (after `now`); every instance calls it at start, each run again. */
+export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<void> {
+  return schedulePeriodic(db, PurgeExpiredJob, {}, PurgeRules.intervalMs, now);
+}
+
+/** One run: the next one is queued first, so a failing purge does not end the schedule. */
+export async function purgeExpired(db: Kysely<Database>, now: number) {
+  await scheduleNextPurge(db, now);
+  return {
+    refreshTokens: await deleteDeadRefreshTokens(db, now, now - PurgeRules.revokedFamilyKeepMs),
+    codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
+  };
+}
