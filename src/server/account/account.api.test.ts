@@ -192,7 +192,11 @@ describe(`POST ${ApiPaths.accountPassword} (${DB})`, () => {
 
     await t.drainJobs();
     const mails = (await mailsTo(dev.email)).slice(mailsBefore);
-    expect(mails.map((m) => m.subject)).toEqual(['Your Acme Trade developer password was changed']);
+    // The notice, then the new-device notice of the sign-in from a fresh browser above.
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your Acme Trade developer password was changed',
+      'New sign-in to your Acme Trade developer account',
+    ]);
     expect(mails[0]?.textBody).toContain(`${t.config.publicUrl}/account#sessions`);
     expect(mails[0]?.htmlBody).toContain(`href="${t.config.publicUrl}/account#sessions"`);
   });

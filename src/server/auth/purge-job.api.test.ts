@@ -64,6 +64,22 @@ function tokensOf(developerId: string) {
     .execute();
 }
 
+function sessionsOf(developerId: string) {
+  return t.db.kysely
+    .selectFrom('sessions')
+    .select('id')
+    .where('developerId', '=', developerId)
+    .execute();
+}
+
+function throttlesOf(developerId: string) {
+  return t.db.kysely
+    .selectFrom('signInThrottles')
+    .select('key')
+    .where('developerId', '=', developerId)
+    .execute();
+}
+
 function codeCount(developerId: string) {
   return t.db.kysely
     .selectFrom('oneTimeCodes')
@@ -84,7 +100,7 @@ describe(`the purge of expired sign-in data (${process.env.TEST_DB ?? 'sqlite'})
     ]);
   });
 
-  it('deletes expired families and codes, and revoked families after a week; keeps live ones', async () => {
+  it('deletes expired families, their sessions, codes, quiet sign-in counts, and revoked families after a week; keeps live ones', async () => {
     const start = t.clock.now();
     // Signed in at the start: past its 30-day absolute expiry at the check.
     const expired = await createDeveloper(t);
@@ -93,6 +109,10 @@ describe(`the purge of expired sign-in data (${process.env.TEST_DB ?? 'sqlite'})
     // An unverified developer's code, long expired at the check.
     const stale = await createDeveloper(t, { verified: false });
     expect(await codeCount(stale.id)).toBe(1);
+    // A wrong password at the start: a count that has long gone quiet at the check.
+    const guessed = await createDeveloper(t);
+    expect((await signIn(await primedClient(t), guessed.email, 'Wr0ng!Pass')).status).toBe(401);
+    expect(await throttlesOf(guessed.id)).not.toEqual([]);
 
     t.clock.advance(20 * DAY_MS);
     // Signed in on day 20 and refreshed on day 21: the retired token is old, the family live.
@@ -122,6 +142,11 @@ describe(`the purge of expired sign-in data (${process.env.TEST_DB ?? 'sqlite'})
     await t.drainJobs();
 
     expect(await tokensOf(expired.id)).toEqual([]);
+    expect(await sessionsOf(expired.id)).toEqual([]);
+    expect(await sessionsOf(longGone.id)).toEqual([]);
+    expect(await sessionsOf(rotated.id)).toHaveLength(1);
+    expect(await sessionsOf(recent.id)).toHaveLength(1);
+    expect(await throttlesOf(guessed.id)).toEqual([]);
     expect(await codeCount(stale.id)).toBe(0);
     expect(await tokensOf(longGone.id)).toEqual([]);
     expect(await tokensOf(rotated.id)).toHaveLength(2);

@@ -3,11 +3,20 @@ import * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import { schedulePeriodic } from '../jobs/schedule.js';
-import { deleteDeadRefreshTokens, deleteExpiredCodes } from './purge.repository.js';
+import { SignInLimits } from '../../contract/limits.js';
+import {
+  deleteDeadRefreshTokens,
+  deleteEndedSessions,
+  deleteExpiredCodes,
+  deleteQuietSignInThrottles,
+} from './purge.repository.js';
 
 const PurgeSchema = z.object({});
 
-/** Deletes expired refresh tokens and codes, once an hour for all instances together. */
+/**
+ * Deletes expired refresh tokens and codes, the sessions they ended and sign-in counts that
+ * have gone quiet, once an hour for all instances together.
+ */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
   payload: PurgeSchema,
@@ -35,5 +44,7 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
   return {
     refreshTokens: await deleteDeadRefreshTokens(db, now, now - PurgeRules.revokedFamilyKeepMs),
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
+    sessions: await deleteEndedSessions(db),
+    signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
   };
 }

@@ -40,3 +40,38 @@ export async function deleteExpiredCodes(db: Db, expiredBefore: number): Promise
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the sessions-list rows of sessions whose refresh tokens are all gone. */
+export async function deleteEndedSessions(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('refreshTokens')
+            .select('refreshTokens.id')
+            .whereRef('refreshTokens.familyId', '=', 'sessions.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes sign-in counts that no longer hold anything: not locked, and quiet since
+ * `quietSince` (the next failure would start again at 1).
+ */
+export async function deleteQuietSignInThrottles(
+  db: Db,
+  now: number,
+  quietSince: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('signInThrottles')
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .where('lastFailedSignInAt', '<=', quietSince)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -58,11 +58,13 @@ export async function startSession(
 ): Promise<SessionTokens> {
   const refreshToken = generateRefreshToken();
   const sessionId = randomUUID();
-  await deps.db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     await insertSession(trx, {
       id: sessionId,
       developerId: developer.id,
-      ...origin,
+      browser: origin.browser,
+      ip: origin.ip,
+      place: origin.place,
       createdAt: now,
     });
     await insertRefreshToken(trx, {
@@ -73,7 +75,10 @@ export async function startSession(
       expiresAt: now + TokenRules.refreshFamilyTtlMs,
       createdAt: now,
     });
-  });
+  };
+  // A sign-in may start the session inside its own transaction (with its new-device mail).
+  if (deps.db.isTransaction) await write(deps.db);
+  else await deps.db.transaction().execute(write);
   return tokensOf(deps, developer, sessionId, refreshToken, now);
 }
 
