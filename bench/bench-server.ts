@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { createApp, signedInDeveloper } from '../test/support/apps.js';
 import { startTestApp, type TestApp } from '../test/support/test-app.js';
 import type { BenchSession, ServerInput, ServerReply, ServerRequest } from './load-protocol.js';
@@ -47,6 +48,7 @@ async function newSession(t: TestApp, apps: number, ipsPerApp: number): Promise<
     password: dev.password,
     bearer: dev.client.bearer ?? '',
     xsrfToken: dev.client.cookie('XSRF-TOKEN') ?? '',
+    deviceCookie: dev.client.cookie(DEVICE_COOKIE) ?? '',
     appIds,
   };
 }

@@ -35,6 +35,8 @@ export interface BenchSession {
   readonly password: string;
   readonly bearer: string;
   readonly xsrfToken: string;
+  /** The browser's device cookie: its sign-ins are a returning developer's (decision 010). */
+  readonly deviceCookie: string;
   readonly appIds: readonly string[];
 }
 

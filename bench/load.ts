@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { fileURLToPath } from 'node:url';
 import {
   WARM,
@@ -137,6 +138,15 @@ export function readHeaders(session: BenchSession): Record<string, string> {
 /** ... and with a write: the anti-forgery header as well. */
 export function writeHeaders(session: BenchSession): Record<string, string> {
   return { ...readHeaders(session), 'x-xsrf-token': session.xsrfToken };
+}
+
+/** ... and a sign-in from the developer's own browser, which carries its device cookie. */
+export function signinHeaders(session: BenchSession): Record<string, string> {
+  return {
+    'x-xsrf-token': session.xsrfToken,
+    cookie: `XSRF-TOKEN=${session.xsrfToken}; ${DEVICE_COOKIE}=${session.deviceCookie}`,
+    'content-type': 'application/json',
+  };
 }
 
 export function median(values: readonly number[]): number {

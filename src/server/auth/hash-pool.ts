@@ -61,61 +61,79 @@ interface Reply {
   readonly error?: string;
 }
 
+/**
+ * Tasks handed to a thread at once: the one it hashes and the next, so that a thread never
+ * idles while the event loop is busy (a database commit, say) before it can hand it more.
+ */
+const DEPTH = 2;
+
+interface Thread {
+  readonly worker: Worker;
+  /** Handed to the thread, oldest (the one hashing) first. */
+  readonly tasks: Pending[];
+}
+
 /** A fixed set of argon2 threads with a bounded, deadline-checked wait queue. */
 export function createHashPool(options: HashPoolOptions) {
   const argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
-  const idle: Worker[] = [];
+  const threads: Thread[] = [];
   const waiting: Pending[] = [];
-  let threads = 0;
   let closed = false;
 
-  const busy = new Map<Worker, Pending>();
-
-  function spawn(): Worker {
-    threads += 1;
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { argon2Path, options: options.argon2, nice: NICE },
-    });
-    worker.on('message', (reply: Reply) => {
-      const pending = busy.get(worker);
-      busy.delete(worker);
+  function spawn(): Thread {
+    const thread: Thread = {
+      worker: new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { argon2Path, options: options.argon2, nice: NICE },
+      }),
+      tasks: [],
+    };
+    threads.push(thread);
+    thread.worker.on('message', (reply: Reply) => {
+      const pending = thread.tasks.shift();
       if (reply.ok && reply.value !== undefined) pending?.resolve(reply.value);
       else pending?.reject(new Error(reply.error ?? 'argon2 failed'));
-      release(worker);
+      refill(thread);
     });
-    // A thread that dies takes only its own task with it; the next task starts a new one.
-    worker.on('error', (error) => {
-      threads -= 1;
-      busy.get(worker)?.reject(error);
-      busy.delete(worker);
+    // A thread that dies takes only its own tasks with it; the next task starts a new one.
+    thread.worker.on('error', (error) => {
+      threads.splice(threads.indexOf(thread), 1);
+      for (const pending of thread.tasks.splice(0)) pending.reject(error);
     });
-    return worker;
+    return thread;
   }
 
-  function start(worker: Worker, pending: Pending): void {
+  /** An idle thread, else a new one while there may be more, else one with room. */
+  function pick(): Thread | undefined {
+    const idle = threads.find((thread) => thread.tasks.length === 0);
+    if (idle !== undefined) return idle;
+    if (threads.length < options.threads) return spawn();
+    return threads.find((thread) => thread.tasks.length < DEPTH);
+  }
+
+  function start(thread: Thread, pending: Pending): void {
     clearTimeout(pending.timer);
-    busy.set(worker, pending);
-    worker.ref();
-    worker.postMessage(pending.task);
+    thread.tasks.push(pending);
+    thread.worker.ref();
+    thread.worker.postMessage(pending.task);
   }
 
-  function release(worker: Worker): void {
-    const next = closed ? undefined : waiting.shift();
-    if (next !== undefined) {
-      start(worker, next);
-      return;
+  function refill(thread: Thread): void {
+    while (!closed && thread.tasks.length < DEPTH) {
+      const next = waiting.shift();
+      if (next === undefined) break;
+      start(thread, next);
     }
+    if (thread.tasks.length > 0) return;
     // An idle thread must not keep a finished process (a CLI, a test) alive.
-    worker.unref();
-    if (closed) void worker.terminate();
-    else idle.push(worker);
+    thread.worker.unref();
+    if (closed) void thread.worker.terminate();
   }
 
   return {
     run<T extends HashTask>(task: T): Promise<HashResult<T>> {
       return new Promise((resolve, reject) => {
-        const worker = idle.pop() ?? (threads < options.threads ? spawn() : undefined);
+        const thread = pick();
         const pending: Pending = {
           task,
           resolve: resolve as (value: string | boolean) => void,
@@ -127,7 +145,7 @@ export function createHashPool(options: HashPoolOptions) {
             reject(new HashPoolBusyError('waited too long for a hashing thread'));
           }, options.maxWaitMs).unref(),
         };
-        if (worker !== undefined) start(worker, pending);
+        if (thread !== undefined) start(thread, pending);
         else if (waiting.length < options.maxWaiting) waiting.push(pending);
         else {
           clearTimeout(pending.timer);
@@ -147,7 +165,8 @@ export function createHashPool(options: HashPoolOptions) {
         clearTimeout(pending.timer);
         pending.reject(new HashPoolBusyError('closed'));
       }
-      await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+      const idle = threads.filter((thread) => thread.tasks.length === 0);
+      await Promise.all(idle.map((thread) => thread.worker.terminate()));
     },
   };
 }
