@@ -54,6 +54,32 @@ function jobsOf(kind: string) {
 }
 
 describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('lets every drain wait for a job another drain is running', async () => {
+    const job = taskJob('test.parallel-drains');
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let markRunning: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (markRunning = resolve));
+    const w = worker(
+      new JobHandlers().register(job, async () => {
+        markRunning();
+        await gate;
+      }),
+    );
+    await enqueueAll(w, job, 1);
+    const firstDrain = w.drain();
+    await running;
+    // The only job is taken: this drain claims nothing, yet must wait until it is done.
+    let isSecondDone = false;
+    const secondDrain = w.drain().then(() => (isSecondDone = true));
+    // Time for its claim to come back empty: with nothing to wait for it would resolve now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isSecondDone).toBe(false);
+    openGate();
+    await Promise.all([firstDrain, secondDrain]);
+    expect((await jobsOf(job.kind))[0]?.doneAt).not.toBeNull();
+  });
+
   it('writes a job only when its transaction commits', async () => {
     const job = taskJob('test.rollback');
     const w = worker(new JobHandlers());

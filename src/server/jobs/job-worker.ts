@@ -87,7 +87,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   let nudges = 0;
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
-  let inFlight: Promise<boolean> | undefined;
+  /** Every claim and run in progress: the loop's and each drain's. */
+  const running = new Set<Promise<boolean>>();
 
   async function execute(job: ClaimedJob): Promise<void> {
     const handler = handlers.find(job.kind);
@@ -109,11 +110,21 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
   }
 
-  async function runOne(): Promise<boolean> {
+  async function claimAndRun(): Promise<boolean> {
     const job = await claimNextJob(db.kysely, db.engine, workerId, clock.now(), settings.leaseMs);
     if (job === undefined) return false;
     await execute(job);
     return true;
+  }
+
+  async function runOne(): Promise<boolean> {
+    const run = claimAndRun();
+    running.add(run);
+    try {
+      return await run;
+    } finally {
+      running.delete(run);
+    }
   }
 
   function pause(ms: number): Promise<void> {
@@ -133,14 +144,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     while (!isStopping) {
       const nudgesBefore = nudges;
       let didWork = false;
-      inFlight = runOne();
       try {
-        didWork = await inFlight;
+        didWork = await runOne();
       } catch (error) {
         // The database is away (restart, network): try again at the next poll.
         log.error({ err: error }, 'job worker could not claim or settle a job');
-      } finally {
-        inFlight = undefined;
       }
       if (!didWork && nudges === nudgesBefore) await pause(settings.pollIntervalMs);
     }
@@ -157,9 +165,9 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     async drain() {
       for (;;) {
         if (await runOne()) continue;
-        const current = inFlight;
-        if (current === undefined) return;
-        await current.catch(() => false);
+        // Another drain (or the loop) may be running the job this one waits for.
+        if (running.size === 0) return;
+        await Promise.allSettled([...running]);
       }
     },
     async stop() {
