@@ -5,8 +5,11 @@ import { StorageKeys } from '../src/web/session/storage.js';
 import { createVerifiedDeveloper, postJson, signInByApi } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 
-// Issue 9: two tabs whose access token is refused at the same moment share one refresh
-// (Web Locks), and both stay signed in.
+// Issue 9: two tabs whose access token is refused at the same moment both stay signed in.
+// They take turns on one Web Lock (src/web/api/http.test.ts proves the second then uses the
+// first one's token), but Chromium hands localStorage writes to another tab's process a
+// moment later, so the second may still read the old refresh token and send it again: the
+// server's reuse interval then answers it with the same successor (decision 021).
 
 /** A token the client takes for live (its exp is an hour away) and the server refuses. */
 function refusedAccessToken(): string {
@@ -15,7 +18,7 @@ function refusedAccessToken(): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', exp })}.c2lnbmF0dXJl`;
 }
 
-test('two tabs refused at once refresh once and both stay on My Apps', async ({
+test('two tabs refused at once both stay on My Apps and keep one session', async ({
   page,
   request,
   allowFailedResponse,
@@ -66,7 +69,9 @@ test('two tabs refused at once refresh once and both stay on My Apps', async ({
     await expect(tab).toHaveURL((url) => url.pathname === ClientPaths.myApps);
   }
   expect(refused).toBe(2);
-  expect(refreshes).toHaveLength(1);
+  expect(refreshes.length).toBeGreaterThanOrEqual(1);
+  // Never two different tokens: a second refresh, if any, sent the same one again.
+  expect(new Set(refreshes).size).toBe(1);
 
   // The family is alive: the stored refresh token still rotates.
   const stored = await page.evaluate((key) => localStorage.getItem(key), StorageKeys.refreshToken);
