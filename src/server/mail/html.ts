@@ -1,3 +1,5 @@
+import type { Mail } from './mailer.js';
+
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -11,27 +13,45 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
-/**
- * The frame every branded mail shares: title, the product heading, the greeting, the
- * body's paragraphs (HTML, escaped by the caller) and the signature with the portal link.
- */
-export function brandedMailHtml(input: {
-  readonly title: string;
+export interface BrandedMailInput {
+  readonly to: string;
+  readonly subject: string;
   readonly productName: string;
   readonly name: string;
-  readonly paragraphs: readonly string[];
   readonly publicUrl: string;
-}): string {
+  /** A line before the greeting (the text's first line, the HTML title); none by default. */
+  readonly lead?: string;
+  /** The text body between the greeting and the signature. */
+  readonly textLines: readonly string[];
+  /** The same body as HTML paragraphs, escaped by the caller. */
+  readonly htmlParagraphs: readonly string[];
+}
+
+/**
+ * The frame every branded mail shares, in text and HTML: the product heading (HTML), the
+ * greeting, the body, and the signature with the portal link.
+ */
+export function brandedMail(input: BrandedMailInput): Mail {
   const e = escapeHtml;
   const signature = `${input.productName} Developers`;
-  return [
+  const text = [
+    ...(input.lead === undefined ? [] : [input.lead, '']),
+    `Hello ${input.name},`,
+    '',
+    ...input.textLines,
+    '',
+    signature,
+    input.publicUrl,
+  ].join('\n');
+  const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${e(input.title)}</title></head>`,
+    `<html lang="en"><head><meta charset="utf-8"><title>${e(input.lead ?? input.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">',
     `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${e(signature)}</p>`,
     `<p>Hello ${e(input.name)},</p>`,
-    ...input.paragraphs,
+    ...input.htmlParagraphs,
     `<p>${e(signature)}<br><a href="${e(input.publicUrl)}">${e(input.publicUrl)}</a></p>`,
     '</body></html>',
   ].join('\n');
+  return { to: input.to, subject: input.subject, text, html };
 }

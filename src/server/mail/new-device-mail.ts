@@ -1,5 +1,5 @@
 import { ACCOUNT_SESSIONS_ID, ClientPaths } from '../../contract/routes.js';
-import { brandedMailHtml, escapeHtml } from './html.js';
+import { brandedMail, escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
 export interface NewDeviceMailInput {
@@ -28,31 +28,22 @@ export function newDeviceMail(input: NewDeviceMailInput): Mail {
   const intro = 'Your account was just signed in to from a browser it had not been used on before.';
   const action =
     'If this was you, there is nothing to do. If not, sign that session out on your sessions list and reset your password:';
-  const signature = `${input.productName} Developers`;
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    intro,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    action,
-    sessionsUrl,
-    '',
-    signature,
-    input.publicUrl,
-  ].join('\n');
   const e = escapeHtml;
-  const html = brandedMailHtml({
-    title: subject,
-    productName: input.productName,
-    name: input.name,
-    paragraphs: [
+  return brandedMail({
+    ...input,
+    subject,
+    textLines: [
+      intro,
+      '',
+      ...facts.map(([label, value]) => `${label}: ${value}`),
+      '',
+      action,
+      sessionsUrl,
+    ],
+    htmlParagraphs: [
       `<p>${e(intro)}</p>`,
       `<p>${facts.map(([label, value]) => `${e(label)}: ${e(value)}`).join('<br>')}</p>`,
       `<p>${e(action)}<br><a href="${e(sessionsUrl)}">${e(sessionsUrl)}</a></p>`,
     ],
-    publicUrl: input.publicUrl,
   });
-  return { to: input.to, subject, text, html };
 }

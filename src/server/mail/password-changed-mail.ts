@@ -1,5 +1,5 @@
 import { ACCOUNT_SESSIONS_ID, ClientPaths } from '../../contract/routes.js';
-import { brandedMailHtml, escapeHtml } from './html.js';
+import { brandedMail, escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
 export interface PasswordChangedMailInput {
@@ -19,29 +19,16 @@ export function passwordChangedMail(input: PasswordChangedMailInput): Mail {
   const what =
     'The password of your developer account was just changed, and every other device was signed out.';
   const ifNotYou = `If you did not change it, reset your password now and review the devices signed in to your account: ${sessionsUrl}`;
-  const signature = `${input.productName} Developers`;
-  const text = [
-    `${subject}.`,
-    '',
-    `Hello ${input.name},`,
-    '',
-    what,
-    ifNotYou,
-    '',
-    signature,
-    input.publicUrl,
-  ].join('\n');
   const e = escapeHtml;
-  const html = brandedMailHtml({
-    title: subject,
-    productName: input.productName,
-    name: input.name,
-    paragraphs: [
+  return brandedMail({
+    ...input,
+    subject,
+    lead: `${subject}.`,
+    textLines: [what, ifNotYou],
+    htmlParagraphs: [
       `<p>${e(what)}</p>`,
       '<p>If you did not change it, reset your password now and review the devices signed in to your account:</p>',
       `<p><a href="${e(sessionsUrl)}">${e(sessionsUrl)}</a></p>`,
     ],
-    publicUrl: input.publicUrl,
   });
-  return { to: input.to, subject, text, html };
 }

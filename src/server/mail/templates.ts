@@ -1,5 +1,5 @@
 import type { CodePurpose } from '../db/schema.js';
-import { brandedMailHtml, escapeHtml } from './html.js';
+import { brandedMail, escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
 export interface CodeMailInput {
@@ -29,31 +29,17 @@ const WHY: Readonly<Record<CodePurpose, string>> = {
 export function codeMail(input: CodeMailInput): Mail {
   const what = WHAT[input.purpose];
   const subject = `${input.code} is your ${input.productName} ${what}`;
-  const first = `${subject}.`;
   const validity = `It is valid for ${input.validMinutes} minutes and works once. If you did not ask for it, ignore this e-mail.`;
-  const signature = `${input.productName} Developers`;
-  const text = [
-    first,
-    '',
-    `Hello ${input.name},`,
-    '',
-    WHY[input.purpose],
-    validity,
-    '',
-    signature,
-    input.publicUrl,
-  ].join('\n');
   const e = escapeHtml;
-  const html = brandedMailHtml({
-    title: first,
-    productName: input.productName,
-    name: input.name,
-    paragraphs: [
+  return brandedMail({
+    ...input,
+    subject,
+    lead: `${subject}.`,
+    textLines: [WHY[input.purpose], validity],
+    htmlParagraphs: [
       `<p>Your ${e(input.productName)} ${e(what)} is:</p>`,
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:8px 0">${e(input.code)}</p>`,
       `<p>${e(WHY[input.purpose])}<br>${e(validity)}</p>`,
     ],
-    publicUrl: input.publicUrl,
   });
-  return { to: input.to, subject, text, html };
 }
