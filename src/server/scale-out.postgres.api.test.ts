@@ -8,11 +8,9 @@ import { mailedCode, PASSWORD, signupBody, uniqueEmail } from '../../test/suppor
 import { appFields, form, type FormValue } from '../../test/support/apps.js';
 import { HttpClient } from '../../test/support/http-client.js';
 import { makePdf, makePng } from '../../test/support/png.js';
-import {
-  startRoundRobinProxy,
-  type RoundRobinProxy,
-} from '../../test/support/round-robin-proxy.js';
-import { startTestApp, TestClock, type TestApp } from '../../test/support/test-app.js';
+import { startBalancedPair, type BalancedPair } from '../../test/support/balanced-pair.js';
+import type { RoundRobinProxy } from '../../test/support/round-robin-proxy.js';
+import { TestClock, type TestApp } from '../../test/support/test-app.js';
 
 // Issue 8: two instances on one PostgreSQL behind a round-robin balancer. Every call of a
 // client alternates between them, so each step below is answered by the other instance
@@ -23,6 +21,7 @@ const clock = new TestClock();
 let first: TestApp;
 let second: TestApp;
 let proxy: RoundRobinProxy;
+let pair: BalancedPair;
 
 beforeAll(async () => {
   // One proxy hop, the balancer's; the limit is low enough to reach, high enough for set-up.
@@ -31,15 +30,12 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     IP_CHANGE_COOLDOWN_DAYS: '15',
   };
-  first = await startTestApp({ env, clock });
-  second = await startTestApp({ env, clock, sameDatabaseAs: first });
-  proxy = await startRoundRobinProxy([first.baseUrl, second.baseUrl]);
+  pair = await startBalancedPair(env, clock);
+  ({ first, second, proxy } = pair);
 }, 60_000);
 
 afterAll(async () => {
-  await proxy.close();
-  await second.close();
-  await first.close();
+  await pair.close();
 });
 
 async function drainBoth() {

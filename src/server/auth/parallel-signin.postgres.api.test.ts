@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeveloper } from '../../../test/support/accounts.js';
 import { HttpClient } from '../../../test/support/http-client.js';
-import {
-  startRoundRobinProxy,
-  type RoundRobinProxy,
-} from '../../../test/support/round-robin-proxy.js';
+import { startBalancedPair, type BalancedPair } from '../../../test/support/balanced-pair.js';
+import type { RoundRobinProxy } from '../../../test/support/round-robin-proxy.js';
 import { freshAddress, signInFrom } from '../../../test/support/sign-in.js';
-import { startTestApp, TestClock, type TestApp } from '../../../test/support/test-app.js';
+import { TestClock, type TestApp } from '../../../test/support/test-app.js';
 
 // Issue 9: the sign-in counts hold across instances. Two instances on one PostgreSQL behind
 // a round-robin balancer; each trusts two proxy hops (the test's X-Forwarded-For and the
@@ -14,20 +12,17 @@ import { startTestApp, TestClock, type TestApp } from '../../../test/support/tes
 
 const clock = new TestClock();
 let first: TestApp;
-let second: TestApp;
 let proxy: RoundRobinProxy;
+let pair: BalancedPair;
 
 beforeAll(async () => {
   const env = { TRUST_PROXY: '2' };
-  first = await startTestApp({ env, clock });
-  second = await startTestApp({ env, clock, sameDatabaseAs: first });
-  proxy = await startRoundRobinProxy([first.baseUrl, second.baseUrl]);
+  pair = await startBalancedPair(env, clock);
+  ({ first, proxy } = pair);
 }, 60_000);
 
 afterAll(async () => {
-  await proxy.close();
-  await second.close();
-  await first.close();
+  await pair.close();
 });
 
 async function balancedClient() {
