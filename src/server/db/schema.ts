@@ -153,6 +153,20 @@ export interface SignInThrottlesTable {
   lastFailedSignInAt: number;
 }
 
+export interface ActivityEventsTable {
+  id: string;
+  developerId: string;
+  applicationId: string | null;
+  /** One of ACTIVITY_KINDS (src/contract/activity.ts). */
+  kind: string;
+  at: number;
+  ip: string | null;
+  /** Summarized from the User-Agent, e.g. 'Chrome on Linux'. */
+  device: string | null;
+  /** JSON of the event's ActivityDetails. */
+  details: string;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -166,4 +180,5 @@ export interface Database {
   blobs: BlobsTable;
   rateLimits: RateLimitsTable;
   signInThrottles: SignInThrottlesTable;
+  activityEvents: ActivityEventsTable;
 }

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { ActivityDetails, ActivityKind } from '../../contract/activity.js';
+import type { Database } from '../db/schema.js';
+
+/** Who did it and from where; null fields for events no request caused (an operator's CLI). */
+export interface ActivityOrigin {
+  readonly ip: string | null;
+  /** e.g. 'Chrome on Linux' (src/server/auth/user-agent.ts). */
+  readonly device: string | null;
+}
+
+export interface NewActivity {
+  readonly developerId: string;
+  readonly applicationId?: string | null;
+  readonly kind: ActivityKind;
+  readonly at: number;
+  readonly origin: ActivityOrigin;
+  readonly details?: ActivityDetails;
+}
+
+/**
+ * Appends one event. Called with the transaction of the change it records, so the change
+ * and its event commit or vanish together. Nothing updates or deletes an event but
+ * `purgeActivityBefore`.
+ */
+export async function recordActivity(
+  trx: Transaction<Database> | Kysely<Database>,
+  event: NewActivity,
+): Promise<void> {
+  await trx
+    .insertInto('activityEvents')
+    .values({
+      id: randomUUID(),
+      developerId: event.developerId,
+      applicationId: event.applicationId ?? null,
+      kind: event.kind,
+      at: event.at,
+      ip: event.origin.ip,
+      device: event.origin.device,
+      details: JSON.stringify(event.details ?? {}),
+    })
+    .execute();
+}
+
+/** The retention purge: deletes events older than `before` (epoch ms); returns how many. */
+export async function purgeActivityBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('activityEvents').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
