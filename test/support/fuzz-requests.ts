@@ -14,6 +14,8 @@ export interface FuzzTargets {
   readonly ownAppId: string;
   /** Another developer's application: invisible to every route. */
   readonly otherAppId: string;
+  /** Another developer's session: no route may end it. */
+  readonly otherSessionId: string;
   readonly logoName: string;
   readonly documentKey: string;
   readonly documentQuery: { readonly expires: string; readonly signature: string };
@@ -193,6 +195,49 @@ export function accountRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
           headers: [['content-type', type]],
         })),
       ),
+    ),
+  );
+}
+
+/**
+ * The account screen's calls (issue 9). The current password is never the right one: a
+ * changed password would end the session the rest of the run is signed in with.
+ */
+export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const json = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+    fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
+      bytes: Buffer.from(text, 'utf8'),
+      headers: [['content-type', type] as Header],
+    }));
+  const wrongPassword = fc.string().filter((p) => p !== PASSWORD);
+  return fc.oneof(
+    request(fc.constantFrom('GET', 'HEAD', 'DELETE'), fc.constant(ApiPaths.accountProfile), t),
+    request(
+      fc.oneof({ weight: 4, arbitrary: fc.constant('PUT') }, anyMethod),
+      fc.constant(ApiPaths.accountProfile),
+      t,
+      json({
+        name: fc.oneof(fc.constant('Asha Rao'), nastyString),
+        mobile: fc.oneof(fc.constant('+919876543210'), nastyString),
+        state: fc.oneof(fc.constant('Goa'), nastyString),
+      }),
+    ),
+    request(
+      fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, anyMethod),
+      fc.constant(ApiPaths.accountPassword),
+      t,
+      json({
+        currentPassword: wrongPassword,
+        newPassword: fc.oneof(fc.constant(`${PASSWORD}x`), nastyString),
+        refresh_token: fc.base64String(),
+      }),
+    ),
+    request(anyMethod, fc.constant(ApiPaths.sessions), t),
+    request(anyMethod, fc.constant(ApiPaths.signOutOtherSessions), t),
+    request(
+      fc.oneof({ weight: 4, arbitrary: fc.constant('DELETE') }, anyMethod),
+      segment(t.otherSessionId).map((id) => `${ApiPaths.sessions}/${id}`),
+      t,
     ),
   );
 }

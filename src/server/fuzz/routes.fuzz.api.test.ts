@@ -3,12 +3,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import type { ApplicationResponse } from '../../contract/apps.js';
+import type { SessionsResponse } from '../../contract/sessions.js';
 import { ipFieldName } from '../../contract/rules.js';
 import { createApp, iconField, signedInDeveloper } from '../../../test/support/apps.js';
 import { applicationRequests, fileRequests } from '../../../test/support/fuzz-app-requests.js';
 import { framingRequests, pageRequests } from '../../../test/support/fuzz-page-requests.js';
 import {
   accountRequests,
+  accountScreenRequests,
   type FuzzRequest,
   type FuzzTargets,
 } from '../../../test/support/fuzz-requests.js';
@@ -44,6 +46,7 @@ beforeAll(async () => {
   port = Number(new URL(t.baseUrl).port);
   const other = await signedInDeveloper(t);
   const otherAppId = await createApp(other.client, { ipRecords: '20.0.0.1' });
+  const otherSessions = await other.client.json<SessionsResponse>('GET', ApiPaths.sessions);
   const dev = await signedInDeveloper(t);
   const ownAppId = await createApp(dev.client, {
     ...iconField(),
@@ -76,6 +79,7 @@ beforeAll(async () => {
     developerId: dev.id,
     ownAppId,
     otherAppId,
+    otherSessionId: otherSessions.body.sessions[0]?.id ?? '',
     logoName: app.body.logoUrl.slice(app.body.logoUrl.lastIndexOf('/') + 1),
     documentKey: link.pathname.slice(link.pathname.lastIndexOf('/') + 1),
     documentQuery: {
@@ -122,6 +126,11 @@ function fuzz(requests: fc.Arbitrary<FuzzRequest>, numRuns: number) {
 describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
   it('JSON account calls', () => fuzz(accountRequests(targets), 250), 120_000);
   it(
+    'the account screen: profile, password, sessions',
+    () => fuzz(accountScreenRequests(targets), 120),
+    120_000,
+  );
+  it(
     'applications: list, read, create, update, delete',
     () => fuzz(applicationRequests(targets), 200),
     120_000,
@@ -134,6 +143,6 @@ describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
   );
   it('broken HTTP framing', () => fuzz(framingRequests(targets), 80), 120_000);
   it('sent every request', () => {
-    expect(sent).toBeGreaterThanOrEqual(800);
+    expect(sent).toBeGreaterThanOrEqual(920);
   });
 });
