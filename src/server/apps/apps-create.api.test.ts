@@ -243,7 +243,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
       allowedUsers: 'CLIENT1',
       isActive: true,
       secret,
-      keys: [{ id: expect.any(String), masked: maskApiKey(secret), expiresAt: null }],
+      keys: [{ id: expect.any(String) as string, masked: maskApiKey(secret), expiresAt: null }],
       description: 'An app',
       algoId: '',
       renewalDate: new Date((row?.createdAt ?? 0) + 365 * 86_400_000).toISOString(),

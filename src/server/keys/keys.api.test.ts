@@ -83,8 +83,8 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
       message: Messages.keys.rolled,
       secret: newKey,
       keys: [
-        { id: expect.any(String), masked: maskApiKey(newKey), expiresAt: null },
-        { id: expect.any(String), masked: maskApiKey(oldKey), expiresAt: stopsAt },
+        { id: expect.any(String) as string, masked: maskApiKey(newKey), expiresAt: null },
+        { id: expect.any(String) as string, masked: maskApiKey(oldKey), expiresAt: stopsAt },
       ],
     });
     // Stored sealed, never plain; each found by its keyed hash.
@@ -114,7 +114,7 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
         kind: 'key.rolled',
         at: now,
         ip: '127.0.0.1',
-        device: expect.any(String),
+        device: expect.any(String) as string,
         details: JSON.stringify({ grace: '1h', oldKeyStopsAt: stopsAt }),
       },
     ]);
@@ -141,7 +141,7 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
     const app = await getApp(dev, id);
     expect(app.secret).toBe(newKey);
     expect(app.keys).toEqual([
-      { id: expect.any(String), masked: maskApiKey(newKey), expiresAt: null },
+      { id: expect.any(String) as string, masked: maskApiKey(newKey), expiresAt: null },
     ]);
 
     expect(await keyRows(t, id)).toHaveLength(2);
@@ -158,7 +158,7 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
     const body = RollKeyResponseSchema.parse(res.body);
     expect(body.message).toBe(Messages.keys.rolledNow);
     expect(body.keys).toEqual([
-      { id: expect.any(String), masked: maskApiKey(body.secret), expiresAt: null },
+      { id: expect.any(String) as string, masked: maskApiKey(body.secret), expiresAt: null },
     ]);
     const [mail] = await mailsTo(dev.email);
     expect(mail?.textBody).toContain('The old key has stopped working.');
@@ -200,9 +200,14 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
       status: 'success',
       message: Messages.keys.revealed,
       keys: [
-        { id: expect.any(String), masked: maskApiKey(newKey), expiresAt: null, key: newKey },
         {
-          id: expect.any(String),
+          id: expect.any(String) as string,
+          masked: maskApiKey(newKey),
+          expiresAt: null,
+          key: newKey,
+        },
+        {
+          id: expect.any(String) as string,
           masked: maskApiKey(oldKey),
           expiresAt: new Date(now + 24 * HOUR_MS).toISOString(),
           key: oldKey,
@@ -216,7 +221,7 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
         kind: 'key.revealed',
         at: now,
         ip: '127.0.0.1',
-        device: expect.any(String),
+        device: expect.any(String) as string,
         details: '{}',
       },
     ]);
