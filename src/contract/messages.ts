@@ -82,7 +82,6 @@ export const Messages = {
       `By default the API is restricted to one ${product} user id. Multi-user login needs an e-mail request to ${product}.`,
     // ours
     algoIdLockedHint: (product: string) => `The ${product} Algo ID cannot be changed.`,
-    copyFailed: 'Could not copy to the clipboard. Please select the text and copy it.',
     deleteConfirmTitle: 'Delete this app?',
     deleteConfirmText:
       'Its API key stops working and its IP allowlist and documents are removed. This cannot be undone.',
