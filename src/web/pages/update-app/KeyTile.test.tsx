@@ -101,7 +101,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('KeyTile: Roll key (issue 10)', () => {
+// Each test walks a dialog through many role queries, which jsdom answers slowly: on the
+// shared 2-core machines a walk takes 3 to 5 s, past the default 5 s under load.
+const WALK = { timeout: 15_000 };
+
+describe('KeyTile: Roll key (issue 10)', WALK, () => {
   it('rolls with the chosen grace and lists the new key and the old one with its end', async () => {
     const seen = keysApiFake();
     const tile = await renderTile();
@@ -133,7 +137,7 @@ describe('KeyTile: Roll key (issue 10)', () => {
   });
 });
 
-describe('KeyTile: Reveal keys and copy (issue 10)', () => {
+describe('KeyTile: Reveal keys and copy (issue 10)', WALK, () => {
   it('shows nothing whole after a wrong password, and the keys for 5 minutes after the right one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
