@@ -37,12 +37,17 @@ export async function seedGrowth(
     from generate_series(1, ${seed.developers}::int) as n`.execute(db);
   await sql`
     insert into applications (id, owner_id, name, algo_id, logo_url, logo_key, callback_url,
-      postback_url, allowed_users, description, is_active, api_key, renewal_at,
+      postback_url, allowed_users, description, is_active, renewal_at,
       ips_changed_at, created_at, updated_at)
     select 'seed-app-' || n, 'seed-dev-' || ((n - 1) / ${seed.appsPerDeveloper}::int + 1),
       'Seed App ' || n, null, '/default-app-icon.png', null, 'https://example.com/callback',
-      null, 'CLIENT1', '', 1, md5('key-' || n) || md5('api-' || n),
+      null, 'CLIENT1', '', 1,
       ${now + 365 * DAY_MS}::bigint, null, ${now}::bigint - n, ${now}::bigint - n
+    from generate_series(1, ${apps}::int) as n`.execute(db);
+  // Plain, as an older version stored them: the server seals them when it starts (decision 024).
+  await sql`
+    insert into plain_api_keys (application_id, api_key)
+    select 'seed-app-' || n, md5('key-' || n) || md5('api-' || n)
     from generate_series(1, ${apps}::int) as n`.execute(db);
   await sql`
     insert into ip_records (application_id, ip, family_pending, admin_accept, document_key,

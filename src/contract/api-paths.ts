@@ -19,6 +19,13 @@ export const ApiPaths = {
   app: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`,
   /** The server's route pattern of `app(id)`. */
   appPattern: '/api/v1/app/:id',
+  /** Ours (issue 10): a new API key now, the old one kept for a grace period (POST). */
+  rollKey: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}/keys/roll`,
+  rollKeyPattern: '/api/v1/app/:id/keys/roll',
+  /** Ours (issue 10): the whole keys after the password is entered again (POST). */
+  revealKeys: (applicationId: string) =>
+    `/api/v1/app/${encodeURIComponent(applicationId)}/keys/reveal`,
+  revealKeysPattern: '/api/v1/app/:id/keys/reveal',
   /** Ours: a proof document behind a signed link that expires. */
   documents: '/api/v1/documents',
   /** Ours: the account screen's sessions list (docs/decisions/021-sessions.md). */

@@ -7,6 +7,7 @@ import {
   redirectUrlSchemaFor,
 } from './fields.js';
 import { ResponseStatusSchema } from './auth.js';
+import { ApiKeySchema } from './keys.js';
 
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
@@ -58,6 +59,8 @@ export const ApplicationSchema = z.object({
   allowedUsers: z.string(),
   isActive: z.boolean(),
   secret: z.string(),
+  /** Ours (issue 10): the current key, then old keys still in their grace period, masked. */
+  keys: z.array(ApiKeySchema),
   description: z.string(),
   algoId: z.string(),
   /** ISO-8601 date-time. */

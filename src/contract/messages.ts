@@ -82,7 +82,6 @@ export const Messages = {
       `By default the API is restricted to one ${product} user id. Multi-user login needs an e-mail request to ${product}.`,
     // ours
     algoIdLockedHint: (product: string) => `The ${product} Algo ID cannot be changed.`,
-    copyFailed: 'Could not copy to the clipboard. Please select the text and copy it.',
     deleteConfirmTitle: 'Delete this app?',
     deleteConfirmText:
       'Its API key stops working and its IP allowlist and documents are removed. This cannot be undone.',
@@ -242,6 +241,37 @@ export const Messages = {
     currentPasswordWrong: 'Current password is incorrect.',
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Every other device has been signed out.',
+  },
+  // ours (issue 10): rolling and revealing API keys
+  keys: {
+    roll: 'Roll key',
+    rollTitle: 'Roll the API key?',
+    rollText:
+      'A new API key is made now. Choose how long the old key keeps working, so you can move your systems to the new one.',
+    graceLegend: 'The old key stops working',
+    graceNow: 'Now',
+    grace1h: 'In 1 hour',
+    grace24h: 'In 24 hours',
+    grace7d: 'In 7 days',
+    rolled: 'API key rolled. The new key is shown below.',
+    rolledNow: 'API key rolled. The old key has stopped working.',
+    current: 'Current key',
+    old: 'Old key',
+    stopsAt: (when: string) => `Stops working ${when}`,
+    reveal: 'Reveal keys',
+    hide: 'Hide keys',
+    revealTitle: 'Enter your password',
+    revealText: 'The whole keys show for 5 minutes after you confirm your password.',
+    password: 'Password',
+    confirm: 'Confirm',
+    revealed: 'Keys revealed',
+    passwordWrong: 'The password is incorrect.',
+    tooManyReveals: (seconds: number) =>
+      `Too many password tries. Please try again in ${String(seconds)} seconds.`,
+    copyFallbackTitle: 'Copy the API key',
+    copyFallbackText:
+      'The browser did not allow copying. The whole key is selected below: press Ctrl+C (⌘C on a Mac), or touch and hold it and choose Copy.',
+    close: 'Close',
   },
   // ours
   request: {

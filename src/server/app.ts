@@ -39,6 +39,11 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf } from './http/xsrf.js';
+import { createKeyCrypto } from './keys/key-crypto.js';
+import { createKeyRing } from './keys/key-ring.js';
+import { registerKeysRoutes } from './keys/keys.routes.js';
+import { createKeysService } from './keys/keys.service.js';
+import { sealPlainKeys } from './keys/seal-plain-keys.js';
 import { PurgeExpiredJob, purgeExpired, scheduleNextPurge } from './auth/purge-job.js';
 import { ResetCodeJob } from './auth/reset-code-job.js';
 import { JobHandlers } from './jobs/job-handlers.js';
@@ -240,7 +245,23 @@ async function registerApplications(app: App, deps: AppDeps) {
     done();
   });
   const linkSigningSecret = deps.secrets.linkSigningSecret;
-  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret });
+  const keyCrypto = createKeyCrypto(deps.secrets.keyEncryptionSecret);
+  // Before any request: keys an older version stored plain (decision 024).
+  const sealed = await sealPlainKeys(db.kysely, keyCrypto);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed plain API keys');
+  const keys = createKeyRing(keyCrypto);
+  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret, keys });
+  registerKeysRoutes(app, {
+    keys: createKeysService({
+      db,
+      clock,
+      ring: keys,
+      jobs: app.jobs,
+      productName: config.brand.productName,
+      publicUrl: config.publicUrl,
+    }),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
   await registerAppsRoutes(app, {
     apps,
     blobs,

@@ -8,6 +8,7 @@ const SECRETS = {
   XSRF_SECRET: 'b'.repeat(32),
   CODE_HASH_SECRET: 'c'.repeat(32),
   LINK_SIGNING_SECRET: 'd'.repeat(32),
+  KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
 };
 const PRODUCTION = {
   NODE_ENV: 'production',

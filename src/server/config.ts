@@ -19,6 +19,7 @@ export interface SecretSettings {
   readonly xsrfSecret: string | undefined;
   readonly codeHashSecret: string | undefined;
   readonly linkSigningSecret: string | undefined;
+  readonly keyEncryptionSecret: string | undefined;
 }
 
 export interface FlowSettings {
@@ -264,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     xsrfSecret: secret(env, 'XSRF_SECRET'),
     codeHashSecret: secret(env, 'CODE_HASH_SECRET'),
     linkSigningSecret: secret(env, 'LINK_SIGNING_SECRET'),
+    keyEncryptionSecret: secret(env, 'KEY_ENCRYPTION_SECRET'),
   };
   if (mode === 'production') {
     for (const [key, name] of [
@@ -271,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
       ['xsrfSecret', 'XSRF_SECRET'],
       ['codeHashSecret', 'CODE_HASH_SECRET'],
       ['linkSigningSecret', 'LINK_SIGNING_SECRET'],
+      ['keyEncryptionSecret', 'KEY_ENCRYPTION_SECRET'],
     ] as const) {
       if (secrets[key] === undefined) fail(name, 'is required when NODE_ENV=production', '');
     }

@@ -51,6 +51,7 @@ describe('the run mode', () => {
       XSRF_SECRET: 'b'.repeat(32),
       CODE_HASH_SECRET: 'c'.repeat(32),
       LINK_SIGNING_SECRET: 'd'.repeat(32),
+      KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
       EMBEDDED_ALLOW_REMOTE: 'true',
     });
     expect(production.embeddedAllowRemote).toBe(false);

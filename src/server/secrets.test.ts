@@ -22,7 +22,7 @@ describe('loadSecrets in embedded mode', () => {
     const file = path.join(dataDir, SECRETS_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(secrets.accessTokenSecret).toMatch(/^[\w-]{43}$/);
-    expect(new Set(Object.values(secrets)).size).toBe(4);
+    expect(new Set(Object.values(secrets)).size).toBe(5);
     const again = await loadSecrets(loadConfig({ DATA_DIR: dataDir }));
     expect(again).toEqual(secrets);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(secrets);
@@ -45,7 +45,7 @@ describe('loadSecrets after a crash', () => {
     await writeFile(leftover, '{"accessTokenSecret": "half-wri');
     const secrets = await loadSecrets(loadConfig({ DATA_DIR: dataDir }));
     expect(await stored()).toEqual(secrets);
-    expect(new Set(Object.values(secrets)).size).toBe(4);
+    expect(new Set(Object.values(secrets)).size).toBe(5);
   });
 
   it.each([
@@ -98,9 +98,11 @@ describe('loadSecrets in production', () => {
         XSRF_SECRET: 'b'.repeat(32),
         CODE_HASH_SECRET: 'c'.repeat(32),
         LINK_SIGNING_SECRET: 'd'.repeat(32),
+        KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
       }),
     );
     expect(secrets.codeHashSecret).toBe('c'.repeat(32));
+    expect(secrets.keyEncryptionSecret).toBe('e'.repeat(32));
     await expect(stat(path.join(dataDir, SECRETS_FILE))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -13,9 +13,17 @@ export interface Secrets {
   readonly codeHashSecret: string;
   /** HMAC key of the expiring links to private documents. */
   readonly linkSigningSecret: string;
+  /** Derives the AES-256-GCM and HMAC keys of the API keys at rest (decision 024). */
+  readonly keyEncryptionSecret: string;
 }
 
-const NAMES = ['accessTokenSecret', 'xsrfSecret', 'codeHashSecret', 'linkSigningSecret'] as const;
+const NAMES = [
+  'accessTokenSecret',
+  'xsrfSecret',
+  'codeHashSecret',
+  'linkSigningSecret',
+  'keyEncryptionSecret',
+] as const;
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -42,6 +50,7 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
     xsrfSecret: pick('xsrfSecret'),
     codeHashSecret: pick('codeHashSecret'),
     linkSigningSecret: pick('linkSigningSecret'),
+    keyEncryptionSecret: pick('keyEncryptionSecret'),
   });
 }
 

@@ -3,15 +3,19 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createJobQueue } from '../jobs/job-worker.js';
+import { createKeyCrypto } from '../keys/key-crypto.js';
+import { sealPlainKeys } from '../keys/seal-plain-keys.js';
+import { loadSecrets } from '../secrets.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 import { runStorageCommand } from '../storage/storage-command.js';
 import { runJobsCommand } from './jobs-command.js';
+import { runKeysCommand } from './keys-command.js';
 import { runProofsCommand } from './proofs.js';
 
 // Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>`,
-// `npm run admin -- jobs list|retry <jobId>` and `npm run admin -- storage migrate`. Same
-// configuration, database and store as the server; mail they cause is queued, and a
-// running server's worker sends it.
+// `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find <API_KEY>` and
+// `npm run admin -- storage migrate`. Same configuration, database and store as the server;
+// mail they cause is queued, and a running server's worker sends it.
 let config: Config;
 try {
   config = loadConfig();
@@ -28,8 +32,14 @@ const log = {
   warn: (details: Record<string, unknown>, message: string) => console.warn(message, details),
 };
 
-function run(db: Db, args: readonly string[]) {
+async function run(db: Db, args: readonly string[]) {
   if (args[0] === 'jobs') return runJobsCommand({ db: db.kysely, clock: systemClock }, args);
+  if (args[0] === 'keys') {
+    const crypto = createKeyCrypto((await loadSecrets(config)).keyEncryptionSecret);
+    // Keys a database upgraded since the last server start still holds plain are found too.
+    await sealPlainKeys(db.kysely, crypto);
+    return runKeysCommand({ db: db.kysely, clock: systemClock, crypto }, args);
+  }
   const blobs = createBlobStore(config, db, systemClock, log);
   if (args[0] === 'storage') {
     return runStorageCommand(

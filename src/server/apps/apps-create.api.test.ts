@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { ApplicationListSchema, ApplicationResponseSchema } from '../../contract/apps.js';
 import { Messages } from '../../contract/messages.js';
+import { maskApiKey } from '../../contract/rules.js';
 import {
   appFields,
   appRow,
@@ -15,6 +16,7 @@ import {
   storedBlobs,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
+import { currentKeyOf, keyCryptoOf, keyRows } from '../../../test/support/keys.js';
 import { makePng } from '../../../test/support/png.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -87,7 +89,13 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
       ipsChangedAt: null,
       renewalAt: t.clock.now() + 365 * 24 * 3600 * 1000,
     });
-    expect(row?.apiKey.length).toBeGreaterThanOrEqual(32);
+    // Issue 10: the key is stored sealed, found by its keyed hash.
+    const [stored, ...others] = await keyRows(t, id);
+    expect(others).toEqual([]);
+    const key = await currentKeyOf(t, id);
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(stored?.sealedKey).not.toContain(key);
+    expect(stored?.lookupHash).toBe(keyCryptoOf(t).lookupHash(key));
     expect(row?.logoKey).toMatch(/^[0-9a-f]{64}\.png$/);
     expect(row?.logoUrl).toBe(`/uploads/logos/${row?.logoKey ?? ''}`);
     expect(await storedBlobs(t, 'logos')).toContain(row?.logoKey);
@@ -225,6 +233,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
     const list = ApplicationListSchema.parse(res.body);
     expect(list.map((app) => app.applicationId)).toEqual([second, first]);
     const row = await appRow(t, first);
+    const secret = await currentKeyOf(t, first);
     expect(list[1]).toEqual({
       applicationId: first,
       applicationName: 'My Trading App',
@@ -233,7 +242,8 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
       postbackUrl: '',
       allowedUsers: 'CLIENT1',
       isActive: true,
-      secret: row?.apiKey,
+      secret,
+      keys: [{ id: expect.any(String) as string, masked: maskApiKey(secret), expiresAt: null }],
       description: 'An app',
       algoId: '',
       renewalDate: new Date((row?.createdAt ?? 0) + 365 * 86_400_000).toISOString(),

@@ -17,7 +17,6 @@ const APP_COLUMNS = [
   'allowedUsers',
   'description',
   'isActive',
-  'apiKey',
   'renewalAt',
   'ipsChangedAt',
   'createdAt',
@@ -200,7 +199,7 @@ export async function insertApp(trx: Transaction<Database>, row: ApplicationsTab
 export async function updateApp(
   trx: Transaction<Database>,
   id: string,
-  changes: Partial<Omit<ApplicationsTable, 'id' | 'ownerId' | 'apiKey' | 'createdAt'>>,
+  changes: Partial<Omit<ApplicationsTable, 'id' | 'ownerId' | 'createdAt'>>,
 ): Promise<void> {
   await trx.updateTable('applications').set(changes).where('id', '=', id).execute();
 }

@@ -13,6 +13,8 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
+import type { KeyRing } from '../keys/key-ring.js';
+import { keyQueries, type KeyRow } from '../keys/keys.repository.js';
 import {
   documentName,
   iconName,
@@ -33,6 +35,7 @@ export interface AppsDeps {
   readonly clock: Clock;
   readonly blobs: BlobStore;
   readonly linkSigningSecret: string;
+  readonly keys: KeyRing;
 }
 
 interface Document {
@@ -141,7 +144,11 @@ export function createAppsService(deps: AppsDeps) {
     return records;
   }
 
-  function toApplication(row: repo.AppRow, ips: readonly repo.IpRow[]): Application {
+  function toApplication(
+    row: repo.AppRow,
+    ips: readonly repo.IpRow[],
+    keys: readonly KeyRow[],
+  ): Application {
     const now = clock.now();
     return {
       applicationId: row.id,
@@ -151,7 +158,7 @@ export function createAppsService(deps: AppsDeps) {
       postbackUrl: row.postbackUrl ?? '',
       allowedUsers: row.allowedUsers,
       isActive: row.isActive === 1,
-      secret: row.apiKey,
+      ...deps.keys.view(keys, row.id, now),
       description: row.description,
       algoId: row.algoId ?? '',
       renewalDate: new Date(row.renewalAt).toISOString(),
@@ -181,14 +188,20 @@ export function createAppsService(deps: AppsDeps) {
 
   return {
     async list(developerId: string): Promise<Application[]> {
-      const { apps, ips } = await repo.listAppsWithIpsOf(kysely, developerId);
-      return apps.map((row) => toApplication(row, ips));
+      const [{ apps, ips }, keys] = await Promise.all([
+        repo.listAppsWithIpsOf(kysely, developerId),
+        keyQueries.ofOwner(kysely, developerId),
+      ]);
+      return apps.map((row) => toApplication(row, ips, keys));
     },
 
     async get(developerId: string, id: string): Promise<Application> {
-      const found = await repo.findAppWithIpsOf(kysely, developerId, id);
+      const [found, keys] = await Promise.all([
+        repo.findAppWithIpsOf(kysely, developerId, id),
+        keyQueries.ofApp(kysely, id),
+      ]);
       if (found === undefined) throw notFound();
-      return toApplication(found.app, found.ips);
+      return toApplication(found.app, found.ips, keys);
     },
 
     async create(developerId: string, upload: Upload): Promise<string> {
@@ -220,12 +233,12 @@ export function createAppsService(deps: AppsDeps) {
           allowedUsers: fields.allowedUsers.trim(),
           description: fields.description ?? '',
           isActive: fields.isActive === 'false' ? 0 : 1,
-          apiKey: randomBytes(32).toString('base64url'),
           renewalAt: now + config.apps.renewalDays * DAY_MS,
           ipsChangedAt: null,
           createdAt: now,
           updatedAt: now,
         });
+        await deps.keys.issue(trx, id, now);
         await repo.insertIpRecords(
           trx,
           await newIpRecords(store, { id, ips, duplicates, documents, now }),

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import { schedulePeriodic } from '../jobs/schedule.js';
 import { SignInLimits } from '../../contract/limits.js';
+import { deleteExpiredKeys } from '../keys/keys.repository.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -14,8 +15,8 @@ import {
 const PurgeSchema = z.object({});
 
 /**
- * Deletes expired refresh tokens and codes, the sessions they ended and sign-in counts that
- * have gone quiet, once an hour for all instances together.
+ * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
+ * have gone quiet and old API keys past their grace, once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -46,5 +47,7 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
     sessions: await deleteEndedSessions(db),
     signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
+    // Old API keys whose grace period has ended (issue 10).
+    apiKeys: await deleteExpiredKeys(db, now),
   };
 }

@@ -70,7 +70,6 @@ describe(`database (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         allowedUsers: 'C1',
         description: '',
         isActive: 1,
-        apiKey: 'k'.repeat(40),
         renewalAt: now,
         ipsChangedAt: null,
         createdAt: now,

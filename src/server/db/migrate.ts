@@ -14,6 +14,7 @@ import * as signInThrottles from './migrations/0005-sign-in-throttles.js';
 import * as appsVersion from './migrations/0006-apps-version.js';
 import * as sessions from './migrations/0007-sessions.js';
 import * as activity from './migrations/0008-activity.js';
+import * as apiKeys from './migrations/0009-api-keys.js';
 import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
@@ -27,6 +28,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-apps-version': appsVersion,
   '0007-sessions': sessions,
   '0008-activity': activity,
+  '0009-api-keys': apiKeys,
   '0012-fold-mapped-ips': foldMappedIps,
 };
 

@@ -78,7 +78,6 @@ export interface ApplicationsTable {
   allowedUsers: string;
   description: string;
   isActive: number;
-  apiKey: string;
   renewalAt: number;
   ipsChangedAt: number | null;
   createdAt: number;
@@ -92,6 +91,25 @@ export interface IpRecordsTable {
   adminAccept: number;
   documentKey: string | null;
   createdAt: number;
+}
+
+/** An application's API key, sealed at rest: docs/decisions/024-api-keys-at-rest.md. */
+export interface ApiKeysTable {
+  id: string;
+  applicationId: string;
+  /** HMAC-SHA256 of the key: finds a key without storing it readable. */
+  lookupHash: string;
+  /** AES-256-GCM of the key (src/server/keys/key-crypto.ts). */
+  sealedKey: string;
+  createdAt: number;
+  /** Null for the current key; the end of an old key's grace period. */
+  expiresAt: number | null;
+}
+
+/** Keys of an older version, waiting for the start that seals them (migration 0009). */
+export interface PlainApiKeysTable {
+  applicationId: string;
+  apiKey: string;
 }
 
 export interface MailboxMessagesTable {
@@ -174,6 +192,8 @@ export interface Database {
   sessions: SessionsTable;
   applications: ApplicationsTable;
   ipRecords: IpRecordsTable;
+  apiKeys: ApiKeysTable;
+  plainApiKeys: PlainApiKeysTable;
   mailboxMessages: MailboxMessagesTable;
   flowTokenUses: FlowTokenUsesTable;
   jobs: JobsTable;

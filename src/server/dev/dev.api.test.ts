@@ -128,6 +128,7 @@ describe('production mode', () => {
         XSRF_SECRET: 'b'.repeat(32),
         CODE_HASH_SECRET: 'c'.repeat(32),
         LINK_SIGNING_SECRET: 'd'.repeat(32),
+        KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
       },
     });
   });

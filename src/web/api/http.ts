@@ -147,6 +147,15 @@ async function messageOf(error: unknown): Promise<string> {
   return Messages.auth.sessionExpired;
 }
 
+/** A 401 that names a field refused a password typed again (key reveal), not the session. */
+async function namesAField(response: Response): Promise<boolean> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return body !== null && typeof body === 'object' && 'field' in body;
+}
+
 /**
  * The one HTTP client. Its hooks carry the session concerns of docs/product.md section 7 only: the
  * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay.
@@ -200,7 +209,8 @@ const base = ky.create({
         if (
           response.status !== 401 ||
           isUnauthenticated(request) ||
-          request.headers.get(REPLAY_HEADER) === SESSION_REPLAY
+          request.headers.get(REPLAY_HEADER) === SESSION_REPLAY ||
+          (await namesAField(response))
         ) {
           return;
         }

@@ -1,55 +1,149 @@
-import { Copy } from 'lucide-react';
+import { Copy, Eye, EyeOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { Application } from '../../../contract/apps.js';
+import type { RevealKeysResponse } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
-import { maskApiKey } from '../../../contract/rules.js';
+import { Button } from '../../ui/Button.js';
+import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
+import { CopyFallback } from './CopyFallback.js';
+import { RevealKeys } from './RevealKeys.js';
+import { RollKey } from './RollKey.js';
 import styles from './update-app-page.module.css';
 
-async function copy(text: string, notice: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(notice);
-  } catch {
-    notify.error(Messages.app.copyFailed);
-  }
+interface Entry {
+  readonly id: string;
+  readonly label: string;
+  readonly shown: string;
+  /** The whole value to copy; null when not known here (an old key before a reveal). */
+  readonly value: string | null;
+  readonly notice: string;
+  readonly expiresAt: string | null;
 }
 
-/** The side tile: the API key, masked, and the Application ID, each with a copy icon. */
+interface Revealed {
+  readonly keys: ReadonlyMap<string, string>;
+  readonly until: number;
+}
+
+/** The whole keys, by id, until the reveal's grant ends. */
+function revealedOf(answer: RevealKeysResponse): Revealed {
+  return {
+    keys: new Map(answer.keys.map((key) => [key.id, key.key])),
+    until: Date.parse(answer.revealedUntil),
+  };
+}
+
+/**
+ * The side tile: the API keys, masked until a reveal (the current one, and old ones in
+ * their grace period with the time they stop), the Application ID, each with a copy icon;
+ * Reveal keys and Roll key. Copying needs no reveal: it copies the whole key.
+ */
 export function KeyTile({ app }: { app: Application }) {
-  const entries = [
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [isAskingPassword, setIsAskingPassword] = useState(false);
+  const [fallback, setFallback] = useState<{ label: string; text: string } | null>(null);
+
+  // The grant lasts 5 minutes (KeyLimits.revealGrantMs): then the keys are masked again.
+  useEffect(() => {
+    if (revealed === null) return;
+    const timer = setTimeout(() => setRevealed(null), Math.max(0, revealed.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [revealed]);
+
+  const copy = async (entry: Entry) => {
+    if (entry.value === null) return;
+    try {
+      await navigator.clipboard.writeText(entry.value);
+      notify.success(entry.notice);
+    } catch {
+      setFallback({ label: entry.label, text: entry.value });
+    }
+  };
+
+  const entries: Entry[] = [
+    ...app.keys.map((key) => {
+      const whole = revealed?.keys.get(key.id);
+      return {
+        id: key.id,
+        label: key.expiresAt === null ? Messages.screens.apiKey : Messages.keys.old,
+        shown: whole ?? key.masked,
+        value: key.expiresAt === null ? app.secret : (whole ?? null),
+        notice: Messages.copy.apiKey,
+        expiresAt: key.expiresAt,
+      };
+    }),
     {
-      label: Messages.screens.apiKey,
-      shown: maskApiKey(app.secret),
-      value: app.secret,
-      notice: Messages.copy.apiKey,
-    },
-    {
+      id: 'application-id',
       label: Messages.screens.applicationIdLabel,
       shown: app.applicationId,
       value: app.applicationId,
       notice: Messages.copy.applicationId,
+      expiresAt: null,
     },
   ];
+
   return (
     <aside className={styles.tile} aria-label="Keys">
       <dl>
         {entries.map((entry) => (
-          <div key={entry.label} className={styles.keyRow}>
+          <div key={entry.id} className={styles.keyRow}>
             <dt>{entry.label}</dt>
             <dd>
               <code className={styles.key}>{entry.shown}</code>
-              <button
-                type="button"
-                className={styles.copy}
-                aria-label={`Copy ${entry.label}`}
-                onClick={() => void copy(entry.value, entry.notice)}
-              >
-                <Copy aria-hidden="true" size={18} />
-              </button>
+              {entry.value !== null && (
+                <button
+                  type="button"
+                  className={styles.copy}
+                  aria-label={`Copy ${entry.label}`}
+                  onClick={() => void copy(entry)}
+                >
+                  <Copy aria-hidden="true" size={18} />
+                </button>
+              )}
             </dd>
+            {entry.expiresAt !== null && (
+              <dd className={styles.expiry}>
+                {Messages.keys.stopsAt(formatTime(entry.expiresAt))}
+              </dd>
+            )}
           </div>
         ))}
       </dl>
+      <div className={styles.keyActions}>
+        {revealed === null ? (
+          <Button
+            variant="secondary"
+            className={styles.keyAction}
+            onClick={() => setIsAskingPassword(true)}
+          >
+            <Eye aria-hidden="true" size={18} /> {Messages.keys.reveal}
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            className={styles.keyAction}
+            onClick={() => setRevealed(null)}
+          >
+            <EyeOff aria-hidden="true" size={18} /> {Messages.keys.hide}
+          </Button>
+        )}
+        <RollKey applicationId={app.applicationId} onRolled={() => setRevealed(null)} />
+      </div>
+      <RevealKeys
+        applicationId={app.applicationId}
+        isOpen={isAskingPassword}
+        onClose={() => setIsAskingPassword(false)}
+        onRevealed={(answer) => {
+          setRevealed(revealedOf(answer));
+          notify.success(answer.message);
+        }}
+      />
+      <CopyFallback
+        text={fallback?.text ?? null}
+        label={fallback?.label ?? ''}
+        onClose={() => setFallback(null)}
+      />
     </aside>
   );
 }

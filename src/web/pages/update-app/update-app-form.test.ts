@@ -26,6 +26,7 @@ const APP: Application = {
   allowedUsers: 'AB1234',
   isActive: true,
   secret: 's'.repeat(43),
+  keys: [{ id: 'key-1', masked: `${'s'.repeat(10)}${'*'.repeat(33)}`, expiresAt: null }],
   description: 'Trades',
   algoId: '',
   renewalDate: '2027-11-26T00:00:00.000Z',

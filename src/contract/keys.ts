@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { ResponseStatusSchema } from './auth.js';
+import { LoginPasswordSchema } from './fields.js';
+
+/**
+ * API keys (issue 10): roll with a grace period for the old key, reveal after the password
+ * (docs/decisions/024-api-keys-at-rest.md).
+ */
+const HOUR_MS = 60 * 60_000;
+
+/** How long the old key keeps working after a roll: the choices of the roll dialog. */
+export const KEY_GRACE_PERIODS = {
+  now: 0,
+  '1h': HOUR_MS,
+  '24h': 24 * HOUR_MS,
+  '7d': 7 * 24 * HOUR_MS,
+} as const;
+export type KeyGrace = keyof typeof KEY_GRACE_PERIODS;
+export const KeyGraceSchema = z.enum(['now', '1h', '24h', '7d']);
+
+export const KeyLimits = {
+  /** A reveal shows the whole keys this long; then the password is asked again. */
+  revealGrantMs: 5 * 60_000,
+  /** Password tries on reveal per developer and window, counted before the hash. */
+  revealTries: 5,
+  revealWindowMs: 15 * 60_000,
+} as const;
+
+/** One key of an application as its answers list it: never the whole key. */
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  masked: z.string(),
+  /** ISO-8601; null for the current key, else when the old key stops working. */
+  expiresAt: z.nullable(z.string()),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const RevealedKeySchema = z.extend(ApiKeySchema, { key: z.string() });
+export type RevealedKey = z.infer<typeof RevealedKeySchema>;
+
+export const RollKeyRequestSchema = z.strictObject({ grace: KeyGraceSchema });
+export type RollKeyRequest = z.infer<typeof RollKeyRequestSchema>;
+
+export const RollKeyResponseSchema = z.object({
+  status: ResponseStatusSchema,
+  message: z.string(),
+  /** The new current key, whole: the copy button copies it without a reveal. */
+  secret: z.string(),
+  keys: z.array(ApiKeySchema),
+});
+export type RollKeyResponse = z.infer<typeof RollKeyResponseSchema>;
+
+export const RevealKeysRequestSchema = z.strictObject({
+  password: LoginPasswordSchema.check(z.maxLength(256)),
+});
+export type RevealKeysRequest = z.infer<typeof RevealKeysRequestSchema>;
+
+export const RevealKeysResponseSchema = z.object({
+  status: ResponseStatusSchema,
+  message: z.string(),
+  keys: z.array(RevealedKeySchema),
+  /** ISO-8601: the screen hides the keys again at this instant. */
+  revealedUntil: z.string(),
+});
+export type RevealKeysResponse = z.infer<typeof RevealKeysResponseSchema>;

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { ApiPaths } from '../../contract/api-paths.js';
+import {
+  RevealKeysRequestSchema,
+  RevealKeysResponseSchema,
+  RollKeyRequestSchema,
+  RollKeyResponseSchema,
+} from '../../contract/keys.js';
+import { Messages } from '../../contract/messages.js';
+import type { ActivityOrigin } from '../activity/activity.repository.js';
+import { ErrorResponses } from '../auth/auth.responses.js';
+import { authenticatedDeveloperId } from '../auth/authenticate.js';
+import { perIpLimit } from '../auth/rate-limits.js';
+import { summarizeUserAgent } from '../auth/user-agent.js';
+import { noStore } from '../http/no-store.js';
+import type { KeysService } from './keys.service.js';
+
+export interface KeysRouteDeps {
+  readonly keys: KeysService;
+  readonly rateLimitPerMinute: number;
+}
+
+const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
+const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
+
+function originOf(request: FastifyRequest): ActivityOrigin {
+  return { ip: request.ip, device: summarizeUserAgent(request.headers['user-agent']) };
+}
+
+/** Roll and reveal of an application's API keys (issue 10), owner-checked by the service. */
+export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Writes limited per client address like the account's; answers carry keys: never cached.
+  const guarded = {
+    preHandler: app.authenticate,
+    onSend: noStore,
+    config: perIpLimit(deps.rateLimitPerMinute),
+  };
+
+  r.post(
+    ApiPaths.rollKeyPattern,
+    {
+      ...guarded,
+      schema: {
+        params: IdParamsSchema,
+        body: RollKeyRequestSchema,
+        response: { 200: RollKeyResponseSchema, ...Responses },
+      },
+    },
+    async (request) => {
+      const { grace } = request.body;
+      const view = await deps.keys.roll(
+        authenticatedDeveloperId(request),
+        request.params.id,
+        grace,
+        originOf(request),
+      );
+      return {
+        status: 'success' as const,
+        message: grace === 'now' ? Messages.keys.rolledNow : Messages.keys.rolled,
+        ...view,
+      };
+    },
+  );
+
+  r.post(
+    ApiPaths.revealKeysPattern,
+    {
+      ...guarded,
+      schema: {
+        params: IdParamsSchema,
+        body: RevealKeysRequestSchema,
+        response: { 200: RevealKeysResponseSchema, ...Responses },
+      },
+    },
+    async (request) => {
+      const revealed = await deps.keys.reveal(
+        authenticatedDeveloperId(request),
+        request.params.id,
+        request.body.password,
+        originOf(request),
+      );
+      return {
+        status: 'success' as const,
+        message: Messages.keys.revealed,
+        keys: revealed.keys,
+        revealedUntil: new Date(revealed.revealedUntil).toISOString(),
+      };
+    },
+  );
+}

@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt } from '../../../../test/support/brand.js';
+import { fakeApi, json, type Seen } from '../../../../test/support/fake-api.js';
+import { ApiPaths } from '../../../contract/api-paths.js';
+import type { ApplicationResponse } from '../../../contract/apps.js';
+import { KeyLimits, type ApiKey } from '../../../contract/keys.js';
+import { Messages } from '../../../contract/messages.js';
+import { maskApiKey } from '../../../contract/rules.js';
+import { appKeys, appsApi } from '../../api/apps-api.js';
+import { StorageKeys } from '../../session/storage.js';
+import { formatTime } from '../../ui/format-time.js';
+import { KeyTile } from './KeyTile.js';
+
+const ID = 'app_keys';
+const OLD_KEY = 'oldkey-0123456789-abcdefghijklmnopqrstuvwxy';
+const NEW_KEY = 'newkey-0123456789-abcdefghijklmnopqrstuvwxy';
+const CURRENT: ApiKey = { id: 'k-old', masked: maskApiKey(OLD_KEY), expiresAt: null };
+const PASSWORD = 'Str0ng!Pass';
+
+const APP: ApplicationResponse = {
+  status: 'success',
+  message: Messages.apps.found,
+  applicationId: ID,
+  applicationName: 'Momentum bot',
+  logoUrl: '/default-app-icon.png',
+  callbackUrl: 'https://bot.example.com/cb',
+  postbackUrl: '',
+  allowedUsers: 'AB1234',
+  isActive: true,
+  secret: OLD_KEY,
+  keys: [CURRENT],
+  description: '',
+  algoId: '',
+  renewalDate: '2027-11-26T00:00:00.000Z',
+  ipRecordsWithFamilyPending: [],
+};
+
+/** The keys API: rolls with the grace asked for; reveals for PASSWORD only. */
+function keysApiFake() {
+  let app = APP;
+  return fakeApi((request: Seen) => {
+    if (request.method === 'GET') return json(200, app);
+    if (request.url === ApiPaths.rollKey(ID)) {
+      const { grace } = JSON.parse(request.body) as { grace: string };
+      const expiresAt = grace === '1h' ? '2026-11-26T11:00:00.000Z' : '2026-11-27T10:00:00.000Z';
+      const keys = [
+        { id: 'k-new', masked: maskApiKey(NEW_KEY), expiresAt: null },
+        { ...CURRENT, expiresAt },
+      ];
+      app = { ...app, secret: NEW_KEY, keys };
+      return json(200, { status: 'success', message: Messages.keys.rolled, secret: NEW_KEY, keys });
+    }
+    const { password } = JSON.parse(request.body) as { password: string };
+    if (password !== PASSWORD) {
+      return json(401, {
+        status: 'error',
+        message: Messages.keys.passwordWrong,
+        field: 'password',
+      });
+    }
+    return json(200, {
+      status: 'success',
+      message: Messages.keys.revealed,
+      keys: app.keys.map((key) => ({ ...key, key: key.id === 'k-new' ? NEW_KEY : OLD_KEY })),
+      revealedUntil: new Date(Date.now() + KeyLimits.revealGrantMs).toISOString(),
+    });
+  });
+}
+
+function LoadedTile() {
+  const app = useQuery({ queryKey: appKeys.one(ID), queryFn: () => appsApi.get(ID) });
+  return app.data === undefined ? null : <KeyTile app={app.data} />;
+}
+
+async function renderTile() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <LoadedTile />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return screen.findByRole('complementary', { name: 'Keys' });
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+}
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=nonce.signature';
+  localStorage.setItem(StorageKeys.accessToken, fakeJwt(2_000_000_000));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+// Each test walks a dialog through many role queries, which jsdom answers slowly: on the
+// shared 2-core machines a walk takes 3 to 5 s, past the default 5 s under load.
+const WALK = { timeout: 15_000 };
+
+describe('KeyTile: Roll key (issue 10)', WALK, () => {
+  it('rolls with the chosen grace and lists the new key and the old one with its end', async () => {
+    const seen = keysApiFake();
+    const tile = await renderTile();
+    expect(within(tile).getByText(maskApiKey(OLD_KEY))).toBeVisible();
+
+    await userEvent.click(within(tile).getByRole('button', { name: Messages.keys.roll }));
+    const dialog = screen.getByRole('dialog', { name: Messages.keys.rollTitle });
+    const graces = within(dialog).getByRole('group', { name: Messages.keys.graceLegend });
+    expect(
+      within(graces)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['now', '1h', '24h', '7d']);
+    await userEvent.click(within(graces).getByRole('radio', { name: Messages.keys.grace1h }));
+    await userEvent.click(within(dialog).getByRole('button', { name: Messages.keys.roll }));
+
+    expect(await screen.findByText(Messages.keys.rolled)).toBeVisible();
+    const roll = seen.find((request) => request.method === 'POST');
+    expect(roll?.url).toBe(ApiPaths.rollKey(ID));
+    expect(JSON.parse(roll?.body ?? '')).toEqual({ grace: '1h' });
+    expect(roll?.headers.get('x-xsrf-token')).toBe('nonce.signature');
+    expect(within(tile).getByText(maskApiKey(NEW_KEY))).toBeVisible();
+    expect(within(tile).getByText(maskApiKey(OLD_KEY))).toBeVisible();
+    expect(within(tile).getByText(Messages.keys.old)).toBeVisible();
+    expect(
+      within(tile).getByText(Messages.keys.stopsAt(formatTime('2026-11-26T11:00:00.000Z'))),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('KeyTile: Reveal keys and copy (issue 10)', WALK, () => {
+  it('shows nothing whole after a wrong password, and the keys for 5 minutes after the right one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    keysApiFake();
+    const tile = await renderTile();
+    await user.click(within(tile).getByRole('button', { name: Messages.keys.reveal }));
+    const dialog = screen.getByRole('dialog', { name: Messages.keys.revealTitle });
+    const password = within(dialog).getByLabelText(Messages.keys.password);
+
+    await user.type(password, 'Wr0ng!Pass');
+    await user.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
+    expect(await within(dialog).findByText(Messages.keys.passwordWrong)).toBeVisible();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(within(tile).queryByText(OLD_KEY)).toBeNull();
+    // The refused password is not a dead session: no refresh was tried, the tab stays.
+    expect(localStorage.getItem(StorageKeys.accessToken)).not.toBeNull();
+
+    await user.clear(password);
+    await user.type(password, PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
+    expect(await within(tile).findByText(OLD_KEY)).toBeVisible();
+    expect(within(tile).getByRole('button', { name: Messages.keys.hide })).toBeVisible();
+
+    act(() => {
+      vi.advanceTimersByTime(KeyLimits.revealGrantMs);
+    });
+    expect(within(tile).queryByText(OLD_KEY)).toBeNull();
+    expect(within(tile).getByText(maskApiKey(OLD_KEY))).toBeVisible();
+  });
+
+  it('copies the whole key without a reveal', async () => {
+    keysApiFake();
+    const tile = await renderTile();
+    const writeText = vi.fn(() => Promise.resolve());
+    stubClipboard(writeText);
+    fireEvent.click(within(tile).getByRole('button', { name: `Copy ${Messages.screens.apiKey}` }));
+    expect(await screen.findByText(Messages.copy.apiKey)).toBeVisible();
+    expect(writeText).toHaveBeenCalledWith(OLD_KEY);
+  });
+
+  it('shows the whole key selected in a dialog when the clipboard is refused', async () => {
+    keysApiFake();
+    const tile = await renderTile();
+    stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    fireEvent.click(within(tile).getByRole('button', { name: `Copy ${Messages.screens.apiKey}` }));
+
+    const dialog = await screen.findByRole('dialog', { name: Messages.keys.copyFallbackTitle });
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox', {
+      name: Messages.screens.apiKey,
+    });
+    expect(field).toHaveValue(OLD_KEY);
+    expect(field).toHaveAttribute('readonly');
+    expect(field).toHaveFocus();
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, OLD_KEY.length]);
+    expect(field).toHaveAccessibleDescription(Messages.keys.copyFallbackText);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: Messages.keys.close }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

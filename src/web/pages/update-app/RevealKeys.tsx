@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  RevealKeysRequestSchema,
+  type RevealKeysRequest,
+  type RevealKeysResponse,
+} from '../../../contract/keys.js';
+import { Messages } from '../../../contract/messages.js';
+import { errorMessage } from '../../api/http.js';
+import { keysApi } from '../../api/keys-api.js';
+import { Button } from '../../ui/Button.js';
+import formStyles from '../../ui/forms.module.css';
+import { Modal } from '../../ui/Modal.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import styles from './update-app-page.module.css';
+
+interface RevealKeysProps {
+  readonly applicationId: string;
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+  readonly onRevealed: (answer: RevealKeysResponse) => void;
+}
+
+const EMPTY: RevealKeysRequest = { password: '' };
+
+/** The password asked again before the whole keys show (issue 10). */
+export function RevealKeys({ applicationId, isOpen, onClose, onRevealed }: RevealKeysProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RevealKeysRequest>({
+    resolver: zodResolver(RevealKeysRequestSchema),
+    defaultValues: EMPTY,
+  });
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      const answer = await keysApi.reveal(applicationId, password);
+      close();
+      onRevealed(answer);
+    } catch (failure) {
+      // A wrong password, too many tries or a network failure: said beside the field.
+      setError('password', { message: errorMessage(failure) });
+      setFocus('password');
+    }
+  });
+
+  return (
+    <Modal isOpen={isOpen} onClose={close} title={Messages.keys.revealTitle}>
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <p>{Messages.keys.revealText}</p>
+        <PasswordField
+          label={Messages.keys.password}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+            {Messages.screens.cancel}
+          </Button>
+          <Button type="submit" disabled={isSubmitting} isLoading={isSubmitting}>
+            {Messages.keys.confirm}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
