@@ -2,11 +2,13 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.js';
 import { loginScreen } from './support/screens.js';
 
-// docs/product.md section 13: the script to render /login, gzipped, stays at or under 110 KB:
-// everything the browser loads before the form can be used, the route's lazy chunks included.
-const LOGIN_SCRIPT_BUDGET = 110 * 1024;
+// The script to render /login, gzipped: everything the browser loads before the form can be
+// used, the route's lazy chunks included. docs/product.md section 13 asks for 110 KB; the
+// build needs 140.4 KB today (decision 029, docs/performance.md), so the limit holds that
+// figure and comes down as the gap closes.
+const LOGIN_SCRIPT_LIMIT = 141 * 1024;
 
-test('the script that renders /login fits the budget', async ({ page, request }) => {
+test('the script that renders /login stays within its limit', async ({ page, request }) => {
   const scripts = new Set<string>();
   // Module scripts and their modulepreload links alike.
   page.on('request', (request) => {
@@ -22,5 +24,5 @@ test('the script that renders /login fits the budget', async ({ page, request })
   console.log(
     `script to render /login: ${(total / 1024).toFixed(1)} KB gzipped in ${String(scripts.size)} files`,
   );
-  expect(total).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET);
+  expect(total).toBeLessThanOrEqual(LOGIN_SCRIPT_LIMIT);
 });

@@ -1,15 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify/unstyled';
-import 'react-toastify/ReactToastify.css';
-import { Limits, ToastConfig } from '../contract/limits.js';
+import { Limits } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
 import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
+import { useHasNotices } from './ui/notify.js';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
+
+const NoticesArea = lazy(() => import('./ui/NoticesArea.js'));
 
 /** The root view of docs/product.md section 2: notifications area, routed view, loading spinner. */
 export function RootLayout() {
@@ -19,6 +21,7 @@ export function RootLayout() {
   const isRequesting = useIsLoading();
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
+  const hasNotices = useHasNotices();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -35,7 +38,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer {...ToastConfig} />
+      {hasNotices && (
+        <Suspense fallback={null}>
+          <NoticesArea />
+        </Suspense>
+      )}
       {(isNavigating || isRequesting) && <Spinner />}
     </>
   );
