@@ -1,17 +1,15 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { Limits } from '../contract/limits.js';
+import 'react-toastify/ReactToastify.css';
+import { Limits, ToastConfig } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
 import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
-import { useHasNotices } from './ui/notify.js';
+import { useLoadedToasts } from './ui/notify.js';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
-
-const NoticesArea = lazy(() => import('./ui/NoticesArea.js'));
 
 /** The root view of docs/product.md section 2: notifications area, routed view, loading spinner. */
 export function RootLayout() {
@@ -21,7 +19,7 @@ export function RootLayout() {
   const isRequesting = useIsLoading();
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
-  const hasNotices = useHasNotices();
+  const toasts = useLoadedToasts();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -38,11 +36,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {hasNotices && (
-        <Suspense fallback={null}>
-          <NoticesArea />
-        </Suspense>
-      )}
+      {toasts !== null && <toasts.ToastContainer {...ToastConfig} />}
       {(isNavigating || isRequesting) && <Spinner />}
     </>
   );

@@ -2,22 +2,29 @@ import { useSyncExternalStore } from 'react';
 
 type Toasts = typeof import('react-toastify/unstyled');
 
-let toasts: Promise<Toasts> | undefined;
+let loading: Promise<Toasts> | undefined;
+let loaded: Toasts | null = null;
 const listeners = new Set<() => void>();
 
 /**
  * The notices library, fetched with the first notice: no screen needs it to render, so the
- * first page does not wait for it (issue 10). A notice asked for before the area is
- * mounted waits in the library's queue and shows when it mounts.
+ * first page does not wait for it (decision 029). A notice asked for before the container
+ * is mounted waits in the library's queue and shows when it mounts.
  */
 function loadToasts(): Promise<Toasts> {
-  if (toasts === undefined) {
-    toasts = import('react-toastify/unstyled');
-    // A failed fetch (a deploy removed the chunk) is tried again with the next notice.
-    toasts.catch(() => (toasts = undefined));
-    for (const listener of listeners) listener();
-  }
-  return toasts;
+  loading ??= import('react-toastify/unstyled').then(
+    (toasts) => {
+      loaded = toasts;
+      for (const listener of listeners) listener();
+      return toasts;
+    },
+    (error: unknown) => {
+      // A failed fetch (a deploy removed the chunk) is tried again with the next notice.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 function show(kind: 'success' | 'error' | 'info' | 'warn' | 'bare') {
@@ -45,7 +52,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** True once a notice was asked for: the root view then mounts the notices area. */
-export function useHasNotices(): boolean {
-  return useSyncExternalStore(subscribe, () => toasts !== undefined);
+/** The notices library once the first notice has loaded it, for the root view's container. */
+export function useLoadedToasts(): Toasts | null {
+  return useSyncExternalStore(subscribe, () => loaded);
 }
