@@ -54,14 +54,25 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// React Router's package exports only its development build (warnings and their texts); the
+// production build ships beside it, and a production bundle should carry that one.
+const REACT_ROUTER_PRODUCTION = path.resolve(
+  import.meta.dirname,
+  'node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
   },
-});
+}));

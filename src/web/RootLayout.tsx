@@ -1,5 +1,4 @@
 import { Outlet, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { Limits, ToastConfig } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
@@ -8,6 +7,7 @@ import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
+import { useLoadedToasts } from './ui/notify.js';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
 
@@ -19,6 +19,7 @@ export function RootLayout() {
   const isRequesting = useIsLoading();
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
+  const toasts = useLoadedToasts();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -35,7 +36,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer {...ToastConfig} />
+      {toasts !== null && <toasts.ToastContainer {...ToastConfig} />}
       {(isNavigating || isRequesting) && <Spinner />}
     </>
   );
