@@ -30,6 +30,7 @@ const IP_COLUMNS = [
   'familyPending',
   'adminAccept',
   'documentKey',
+  'rejectionReason',
   'createdAt',
 ] as const;
 
@@ -237,7 +238,7 @@ export async function setIpDocument(
 ): Promise<void> {
   await trx
     .updateTable('ipRecords')
-    .set({ documentKey })
+    .set({ documentKey, rejectionReason: null })
     .where('applicationId', '=', applicationId)
     .where('ip', '=', ip)
     .execute();

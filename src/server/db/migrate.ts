@@ -14,6 +14,7 @@ import * as signInThrottles from './migrations/0005-sign-in-throttles.js';
 import * as appsVersion from './migrations/0006-apps-version.js';
 import * as sessions from './migrations/0007-sessions.js';
 import * as activity from './migrations/0008-activity.js';
+import * as proofRejection from './migrations/0010-proof-rejection.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -26,6 +27,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-apps-version': appsVersion,
   '0007-sessions': sessions,
   '0008-activity': activity,
+  '0010-proof-rejection': proofRejection,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

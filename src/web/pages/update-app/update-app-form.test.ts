@@ -14,6 +14,7 @@ const record = (ip: string, overrides: Partial<IpRecord> = {}): IpRecord => ({
   familyPending: false,
   adminAccept: false,
   documentUrl: null,
+  rejectionReason: null,
   ...overrides,
 });
 
@@ -29,6 +30,7 @@ const APP: Application = {
   description: 'Trades',
   algoId: '',
   renewalDate: '2027-11-26T00:00:00.000Z',
+  ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [record('203.0.113.10'), record('203.0.113.11')],
 };
 
