@@ -122,9 +122,9 @@ export const Messages = {
     myIpFound: 'Your public IP as the portal sees it',
     yourIp: 'Your IP',
     addYourIp: (ip: string) => `Add your IP ${ip}`,
+    addYourIpShort: 'Add',
     yourIpAdded: 'Added',
-    editDiscarded: (when: string) =>
-      `Your IP changes were not saved: the IP list can change again from ${when}.`,
+    editDiscarded: 'Your IP changes were not saved: the IP list is locked.',
     viewDocument: (ip: string) => `View the proof sent for ${ip}`,
     proofRejected: 'Rejected',
     proofRejectedReason: (reason: string) => `Reason: ${reason}`,

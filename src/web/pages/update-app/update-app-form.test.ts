@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Application, IpRecord } from '../../../contract/apps.js';
+import { documentsToSend, proofStateOf } from '../../app-area/ip-fields.js';
 import {
-  documentsToSend,
   formOfApp,
   logoUploadPayload,
-  proofStateOf,
   updateAppPayload,
   type UpdateAppForm,
 } from './update-app-form.js';
@@ -94,7 +93,12 @@ describe('the update payload (docs/product.md section 3)', () => {
       ['203.0.113.11', proof],
       ['198.51.100.7', proof],
     ]);
-    expect([...documentsToSend(form, chosen).keys()]).toEqual(['203.0.113.11']);
+    expect([
+      ...documentsToSend(
+        form.ips.map((row) => row.value),
+        chosen,
+      ).keys(),
+    ]).toEqual(['203.0.113.11']);
   });
 });
 
