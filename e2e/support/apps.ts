@@ -91,6 +91,7 @@ export async function appByApi(request: APIRequestContext, accessToken: string, 
       familyPending: boolean;
       adminAccept: boolean;
       documentUrl: string | null;
+      rejectionReason: string | null;
     }[];
   };
 }
