@@ -1,9 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
-import { createVerifiedDeveloper, xsrfHeaders } from './support/accounts.js';
+import { createVerifiedDeveloper } from './support/accounts.js';
 import { runAdmin } from './support/admin.js';
-import { accessTokenOf, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
+import {
+  accessTokenOf,
+  changeIpsByApi,
+  createAppByApi,
+  freshIp,
+  openSignedIn,
+} from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 
 // Issue 10, IPs (docs/decisions/025): the your-IP chip, the checks while typing, the 15-day
@@ -12,26 +17,6 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 async function developerToken(request: APIRequestContext): Promise<string> {
   const developer = await createVerifiedDeveloper(request);
   return accessTokenOf(request, developer.email, developer.password);
-}
-
-/** Changes an app's IP list through PUT /api/v1/app/{id}: this starts the 15-day lock. */
-async function changeIps(request: APIRequestContext, token: string, id: string, ips: string[]) {
-  const response = await request.put(ApiPaths.app(id), {
-    multipart: {
-      name: 'Locked bot',
-      callbackUrl: 'https://bot.example.com/callback',
-      postbackUrl: '',
-      allowedUsers: 'AB1234',
-      description: '',
-      logoUrl: '',
-      isActive: 'true',
-      ipRecords: ips.join(','),
-      ipAddressDuplicateSkip: 'false',
-    },
-    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${token}` },
-    failOnStatusCode: false,
-  });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function expectFitsWidth(page: Page, width: number) {
@@ -97,7 +82,7 @@ for (const viewport of [
         ips: [kept, linked, rejected],
         claims: [linked, rejected],
       });
-      await changeIps(request, token, id, [kept, linked, rejected, added]);
+      await changeIpsByApi(request, token, id, [kept, linked, rejected, added]);
       const reason = 'The document is not a utility bill.';
       expect(
         (await runAdmin('proofs', 'reject', id, rejected, '--reason', reason))

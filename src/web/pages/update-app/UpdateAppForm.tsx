@@ -81,6 +81,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
         logoUrl,
         skipDuplicates: ipFields.skipDuplicates,
         documents: ipFields.documentsToSend(),
+        isIpLocked: ipFields.lock !== null,
       });
       await appsApi.update(app.applicationId, payload, setProgress);
       // docs/product.md section 7: any successful update redirects and fully reloads.

@@ -78,6 +78,17 @@ describe('the update payload (docs/product.md section 3)', () => {
     expect(data.get('ipRecords')).toBe('');
   });
 
+  it('sends no IP list while the IPs are locked, so the stored ones stay', () => {
+    const data = updateAppPayload(form, {
+      logoUrl: APP.logoUrl,
+      skipDuplicates: false,
+      documents: new Map(),
+      isIpLocked: true,
+    });
+    expect(data.has('ipRecords')).toBe(false);
+    expect(data.get('name')).toBe(form.name);
+  });
+
   it('names each proof document after its IP', () => {
     const data = updateAppPayload(form, {
       logoUrl: APP.logoUrl,

@@ -32,8 +32,9 @@ export function formOfApp(app: Application): UpdateAppForm {
 }
 
 /**
- * docs/product.md section 3, the app update payload. `ipRecords` is always sent: an empty value
- * clears the list, while a missing one would keep the stored IPs.
+ * docs/product.md section 3, the app update payload. `ipRecords` is sent unless the IPs are
+ * locked (then the stored IPs stay, whatever the rows show): an empty value clears the list,
+ * while a missing one keeps the stored IPs.
  */
 export function updateAppPayload(
   form: UpdateAppForm,
@@ -41,13 +42,14 @@ export function updateAppPayload(
     logoUrl: string;
     skipDuplicates: boolean;
     documents: ReadonlyMap<string, File>;
+    isIpLocked?: boolean;
   },
 ): FormData {
   const data = new FormData();
   appendAppFields(data, form);
   data.set('logoUrl', options.logoUrl);
   data.set('isActive', String(form.isActive));
-  data.set('ipRecords', formIps(form).join(','));
+  if (options.isIpLocked !== true) data.set('ipRecords', formIps(form).join(','));
   data.set('ipAddressDuplicateSkip', String(options.skipDuplicates));
   appendDocuments(data, options.documents);
   return data;
