@@ -39,7 +39,6 @@ export const IpCheckRequestSchema = z.object({
   /** The application being edited; its stored IPs are `stored`. */
   applicationId: z.optional(z.string().check(z.maxLength(200))),
 });
-export type IpCheckRequest = z.infer<typeof IpCheckRequestSchema>;
 
 export const IpCheckResultSchema = z.object({
   /** The entry as sent, so the web matches answers to rows. */

@@ -18,7 +18,7 @@ export interface IpFieldsSource {
 }
 
 /** The 15-day lock: from the app's `ipChangeAllowedAt`, or from a save the lock refused. */
-export interface IpLock {
+interface IpLock {
   readonly nextChangeAt: string | null;
 }
 
