@@ -11,7 +11,10 @@ import { isPath } from './support/paths.js';
 
 // docs/product.md sections 3 (IP record), 4 (IP family proof per IP, duplicate IP flow), 5 and 8:
 // a second developer claims an IP the first one uses, with a family-proof document, and
-// the operator decides with `npm run admin -- proofs accept|reject <applicationId> <ip>`.
+// the operator decides with `npm run admin -- proofs accept|reject <applicationId> <ip>`
+// (reject with `--reason`).
+
+const noReason = { rejectionReason: null };
 
 function proofPdf() {
   return { name: 'family-proof.pdf', mimeType: 'application/pdf', buffer: makePdf() };
@@ -141,8 +144,14 @@ test('the second developer hits the duplicate error on update, sends a proof, an
   const stored = await appByApi(request, claimant.token, appId);
   expect(stored.ipRecordsWithFamilyPending).toEqual(
     [
-      { ip: ownIp, familyPending: false, adminAccept: false, documentUrl: null },
-      { ip: shared, familyPending: true, adminAccept: false, documentUrl: expect.any(String) },
+      { ...noReason, ip: ownIp, familyPending: false, adminAccept: false, documentUrl: null },
+      {
+        ...noReason,
+        ip: shared,
+        familyPending: true,
+        adminAccept: false,
+        documentUrl: expect.any(String),
+      },
     ].sort((a, b) => (a.ip < b.ip ? -1 : 1)),
   );
 
@@ -219,7 +228,7 @@ test('the second developer hits the duplicate error on create, uploads a proof, 
   ]);
 });
 
-test('the operator rejects a proof: the IP leaves the app and the developer is told by e-mail', async ({
+test('the operator rejects a proof with a reason: the IP waits for a new document and the developer is told by e-mail', async ({
   page,
   request,
 }) => {
@@ -236,22 +245,39 @@ test('the operator rejects a proof: the IP leaves the app and the developer is t
   await expect(page.getByRole('heading', { level: 1, name: 'Rejected bot' })).toBeVisible();
   await expectPending(page, shared);
 
+  const reason = 'The document names another address.';
   // The embedded mailer also logs the mail it keeps; the command's own line is the last one.
-  expect((await runAdmin('proofs', 'reject', appId, shared)).trimEnd().split('\n').pop()).toBe(
-    `Rejected ${shared} on ${appId}.`,
-  );
-  expect(await pendingProofsOf(appId)).toEqual([]);
+  expect(
+    (await runAdmin('proofs', 'reject', appId, shared, '--reason', reason))
+      .trimEnd()
+      .split('\n')
+      .pop(),
+  ).toBe(`Rejected ${shared} on ${appId}.`);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Rejected bot' })).toBeVisible();
-  const addresses = page.getByRole('textbox', { name: /^IP address \d+$/ });
-  await expect(addresses).toHaveCount(1);
-  await expect(addresses).toHaveValue(ownIp);
+  const row = await ipRow(page, shared);
+  await expect(row.getByText(Messages.ips.proofRejectedReason(reason))).toBeVisible();
+  await expect(page.getByLabel(`Proof for ${shared}`, { exact: true })).toBeVisible();
   await expect(page.getByText(Messages.ips.proofPending, { exact: true })).toHaveCount(0);
-  await expect(page.getByText(Messages.ips.proofAccepted, { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  expect((await appByApi(request, claimant.token, appId)).ipRecordsWithFamilyPending).toEqual([
-    { ip: ownIp, familyPending: false, adminAccept: false, documentUrl: null },
-  ]);
+  expect((await appByApi(request, claimant.token, appId)).ipRecordsWithFamilyPending).toEqual(
+    [
+      {
+        ip: ownIp,
+        familyPending: false,
+        adminAccept: false,
+        documentUrl: null,
+        rejectionReason: null,
+      },
+      {
+        ip: shared,
+        familyPending: true,
+        adminAccept: false,
+        documentUrl: null,
+        rejectionReason: reason,
+      },
+    ].sort((a, b) => (a.ip < b.ip ? -1 : 1)),
+  );
 
   const subject = `Your proof for IP ${shared} was not accepted`;
   await expect
@@ -261,6 +287,7 @@ test('the operator rejects a proof: the IP leaves the app and the developer is t
     (m) => m.subject === subject,
   );
   expect(mail?.text).toContain('Rejected bot');
+  expect(mail?.text).toContain(reason);
 });
 
 test.describe('on a phone (390×844)', () => {

@@ -69,6 +69,35 @@ export async function createAppByApi(
   return ((await response.json()) as { applicationId: string }).applicationId;
 }
 
+/**
+ * Changes an app's IP list through PUT /api/v1/app/{id}, its other fields set as
+ * `createAppByApi` sets them: this starts the 15-day lock.
+ */
+export async function changeIpsByApi(
+  request: APIRequestContext,
+  accessToken: string,
+  id: string,
+  ips: readonly string[],
+) {
+  const current = await appByApi(request, accessToken, id);
+  const response = await request.put(ApiPaths.app(id), {
+    multipart: {
+      name: current.applicationName,
+      callbackUrl: current.callbackUrl,
+      postbackUrl: current.postbackUrl,
+      allowedUsers: current.allowedUsers,
+      description: current.description,
+      logoUrl: current.logoUrl,
+      isActive: String(current.isActive),
+      ipRecords: ips.join(','),
+      ipAddressDuplicateSkip: 'false',
+    },
+    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${accessToken}` },
+    failOnStatusCode: false,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Reads an app through GET /api/v1/app/{id}. */
 export async function appByApi(request: APIRequestContext, accessToken: string, id: string) {
   const response = await request.get(ApiPaths.app(id), {
@@ -91,6 +120,7 @@ export async function appByApi(request: APIRequestContext, accessToken: string, 
       familyPending: boolean;
       adminAccept: boolean;
       documentUrl: string | null;
+      rejectionReason: string | null;
     }[];
   };
 }

@@ -26,6 +26,10 @@ export const ApiPaths = {
   revealKeys: (applicationId: string) =>
     `/api/v1/app/${encodeURIComponent(applicationId)}/keys/reveal`,
   revealKeysPattern: '/api/v1/app/:id/keys/reveal',
+  /** Ours: the read-only check of typed IPs behind the IP rows (docs/decisions/025). */
+  ipCheck: '/api/v1/ips/check',
+  /** Ours: the caller's public IP as the portal sees it (the IP rows' chip). */
+  myIp: '/api/v1/ips/mine',
   /** Ours: a proof document behind a signed link that expires. */
   documents: '/api/v1/documents',
   /** Ours: the account screen's sessions list (docs/decisions/021-sessions.md). */

@@ -47,6 +47,8 @@ export const IpRecordSchema = z.object({
   adminAccept: z.boolean(),
   /** A signed link that expires, or null when no document is stored. */
   documentUrl: z.nullable(z.string()),
+  /** Ours: the operator's reason when the last proof was rejected (docs/decisions/025). */
+  rejectionReason: z.nullable(z.string()),
 });
 export type IpRecord = z.infer<typeof IpRecordSchema>;
 
@@ -65,6 +67,8 @@ export const ApplicationSchema = z.object({
   algoId: z.string(),
   /** ISO-8601 date-time. */
   renewalDate: z.string(),
+  /** Ours: ISO-8601 time the IP list may change again (the 15-day rule); null when it may now. */
+  ipChangeAllowedAt: z.nullable(z.string()),
   ipRecordsWithFamilyPending: z.array(IpRecordSchema),
 });
 export type Application = z.infer<typeof ApplicationSchema>;

@@ -24,6 +24,8 @@ export const Limits = {
   appNameMax: 100,
   nameMax: 100,
   emailMax: 254,
+  /** Ours: the operator's reason for a rejected proof, shown on the IP's row. */
+  rejectionReasonMax: 500,
 } as const;
 
 /**

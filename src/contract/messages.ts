@@ -113,6 +113,20 @@ export const Messages = {
     skipDuplicates:
       'Add the IPs already used by another developer, with a family-proof document for each',
     nextChangeAt: (when: string) => `The next IP change is allowed from ${when}.`,
+    // ours (issue 10): the IP rows' live checks, the your-IP chip, the lock and the proof link
+    entryDuplicate: 'This IP is already in the list.',
+    entryProofNeeded:
+      'This IP is used by another developer: a family-proof document will be needed.',
+    checked: 'IPs checked',
+    myIpFound: 'Your public IP as the portal sees it',
+    yourIp: 'Your IP',
+    addYourIp: (ip: string) => `Add your IP ${ip}`,
+    addYourIpShort: 'Add',
+    yourIpAdded: 'Added',
+    editDiscarded: 'Your IP changes were not saved: the IP list is locked.',
+    viewDocument: (ip: string) => `View the proof sent for ${ip}`,
+    proofRejected: 'Rejected',
+    proofRejectedReason: (reason: string) => `Reason: ${reason}`,
   },
   // ours: the server's answers that the spec leaves unworded
   auth: {

@@ -58,6 +58,8 @@ import { registerWebApp } from './spa/web-app.js';
 import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
+import { registerIpCheckRoutes } from './apps/ip-check.routes.js';
+import { createIpCheckService } from './apps/ip-check.service.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -270,4 +272,5 @@ async function registerApplications(app: App, deps: AppDeps) {
     linkSigningSecret,
     maxIpsPerApp: deps.config.apps.maxIpsPerApp,
   });
+  registerIpCheckRoutes(app, createIpCheckService(db));
 }

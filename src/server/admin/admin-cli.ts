@@ -12,7 +12,7 @@ import { runJobsCommand } from './jobs-command.js';
 import { runKeysCommand } from './keys-command.js';
 import { runProofsCommand } from './proofs.js';
 
-// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip>`,
+// Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip> --reason <text>`,
 // `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find <API_KEY>` and
 // `npm run admin -- storage migrate`. Same configuration, database and store as the server;
 // mail they cause is queued, and a running server's worker sends it.

@@ -57,13 +57,33 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     ]);
   });
 
-  it('rejects one: removes the record and its document and mails the developer', async () => {
+  it('rejects one with a reason: keeps the IP, removes its document, mails the reason', async () => {
     const id = await pendingApp('70.0.0.2');
     const key = (await ipRows(t, id))[0]?.documentKey;
     expect(await storedBlobs(t, 'documents')).toContain(key);
-    const rejected = await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.2']);
+    const reason = 'The bill is not in the name of a family member.';
+    const rejected = await runProofsCommand(deps, [
+      'proofs',
+      'reject',
+      id,
+      '70.0.0.2',
+      `--reason=${reason}`,
+    ]);
     expect(rejected.exitCode).toBe(0);
-    expect(await ipRows(t, id)).toEqual([]);
+    const stored = await t.db.kysely
+      .selectFrom('ipRecords')
+      .select(['ip', 'familyPending', 'adminAccept', 'documentKey', 'rejectionReason'])
+      .where('applicationId', '=', id)
+      .execute();
+    expect(stored).toEqual([
+      {
+        ip: '70.0.0.2',
+        familyPending: 1,
+        adminAccept: 0,
+        documentKey: null,
+        rejectionReason: reason,
+      },
+    ]);
     expect(await storedBlobs(t, 'documents')).not.toContain(key);
     // Queued by the command as the CLI does (no local worker): the server's worker sends it.
     await t.drainJobs();
@@ -74,15 +94,26 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       .where('subject', 'like', '%70.0.0.2%')
       .executeTakeFirst();
     expect(mail?.textBody).toContain('70.0.0.2');
+    expect(mail?.textBody).toContain(reason);
+  });
+
+  it('refuses a reject without a reason, or with a blank or too long one', async () => {
+    const id = await pendingApp('70.0.0.3');
+    for (const extra of [[], ['--reason'], ['--reason', '  '], [`--reason=${'x'.repeat(501)}`]]) {
+      const answer = await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.3', ...extra]);
+      expect(answer.exitCode).toBe(2);
+    }
+    expect((await ipRows(t, id)).map((row) => row.documentKey === null)).toEqual([false]);
   });
 
   it('answers 1 for an unknown record and 2 for bad usage', async () => {
     expect((await runProofsCommand(deps, ['proofs', 'accept', 'app_x', '1.1.1.1'])).exitCode).toBe(
       1,
     );
-    expect((await runProofsCommand(deps, ['proofs', 'reject', 'app_x', '1.1.1.1'])).exitCode).toBe(
-      1,
-    );
+    expect(
+      (await runProofsCommand(deps, ['proofs', 'reject', 'app_x', '1.1.1.1', '--reason', 'No.']))
+        .exitCode,
+    ).toBe(1);
     expect((await runProofsCommand(deps, ['proofs'])).exitCode).toBe(2);
     expect((await runProofsCommand(deps, ['other'])).exitCode).toBe(2);
   });

@@ -6,6 +6,8 @@ import { escapeHtml } from '../mail/html.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { Mail } from '../mail/mailer.js';
 import { inBlobTransaction, type BlobStore } from '../storage/blob-store.js';
+import { markProofRejected } from '../apps/proof-review.repository.js';
+import { Limits } from '../../contract/limits.js';
 
 export interface ProofsDeps {
   readonly db: Kysely<Database>;
@@ -74,13 +76,14 @@ export async function acceptProof(
 }
 
 /**
- * Removes the IP record and its document, and queues the mail that tells the developer in
- * the same transaction. False when not found.
+ * Removes the document and keeps the IP waiting for a new one with the operator's reason,
+ * and queues the mail that tells the developer in the same transaction. False when not found.
  */
 export async function rejectProof(
   deps: ProofsDeps,
   applicationId: string,
   ip: string,
+  reason: string,
 ): Promise<boolean> {
   const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
     const row = await familyClaims(trx)
@@ -94,11 +97,7 @@ export async function rejectProof(
       .where('ipRecords.ip', '=', ip)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    await trx
-      .deleteFrom('ipRecords')
-      .where('applicationId', '=', applicationId)
-      .where('ip', '=', ip)
-      .execute();
+    await markProofRejected(trx, { applicationId, ip, reason });
     if (row.documentKey !== null) await blobs.remove({ kind: 'documents', key: row.documentKey });
     await deps.jobs.enqueue(
       trx,
@@ -108,6 +107,7 @@ export async function rejectProof(
         name: row.name,
         appName: row.appName,
         ip,
+        reason,
         productName: deps.productName,
         publicUrl: deps.publicUrl,
       }),
@@ -124,11 +124,12 @@ function rejectionMail(input: {
   name: string;
   appName: string;
   ip: string;
+  reason: string;
   productName: string;
   publicUrl: string;
 }): Mail {
   const subject = `Your proof for IP ${input.ip} was not accepted`;
-  const body = `The supporting document for IP ${input.ip} on your application "${input.appName}" was not accepted, so the IP was removed from the application. You can add it again with a new document.`;
+  const body = `The supporting document for IP ${input.ip} on your application "${input.appName}" was not accepted. Reason: ${input.reason} The IP stays on the application, waiting for a new document: you can send one from the application's page.`;
   const signature = `${input.productName} Developers`;
   const text = [`Hello ${input.name},`, '', body, '', signature, input.publicUrl].join('\n');
   const e = escapeHtml;
@@ -149,9 +150,9 @@ export async function runProofsCommand(
   deps: ProofsDeps,
   args: readonly string[],
 ): Promise<{ lines: string[]; exitCode: number }> {
-  const [group, action, applicationId, ip] = args;
-  const usage =
-    'usage: admin proofs list | proofs accept <applicationId> <ip> | proofs reject <applicationId> <ip>';
+  const { positional, reason } = splitReason(args);
+  const [group, action, applicationId, ip] = positional;
+  const usage = `usage: admin proofs list | proofs accept <applicationId> <ip> | proofs reject <applicationId> <ip> --reason <text, at most ${Limits.rejectionReasonMax} characters>`;
   if (group !== 'proofs') return { lines: [usage], exitCode: 2 };
   if (action === 'list') {
     const proofs = await listPendingProofs(deps.db);
@@ -169,15 +170,15 @@ export async function runProofsCommand(
       exitCode: 0,
     };
   }
-  if (
-    (action === 'accept' || action === 'reject') &&
-    applicationId !== undefined &&
-    ip !== undefined
-  ) {
+  if (applicationId === undefined || ip === undefined) return { lines: [usage], exitCode: 2 };
+  // The developer reads the reason on the IP's row: a reject without one is refused.
+  const isReasonValid =
+    reason !== undefined && reason !== '' && reason.length <= Limits.rejectionReasonMax;
+  if ((action === 'reject' && isReasonValid) || action === 'accept') {
     const done =
       action === 'accept'
         ? await acceptProof(deps.db, applicationId, ip)
-        : await rejectProof(deps, applicationId, ip);
+        : await rejectProof(deps, applicationId, ip, reason ?? '');
     return done
       ? {
           lines: [`${action === 'accept' ? 'Accepted' : 'Rejected'} ${ip} on ${applicationId}.`],
@@ -186,4 +187,20 @@ export async function runProofsCommand(
       : { lines: [`No pending proof for ${ip} on ${applicationId}.`], exitCode: 1 };
   }
   return { lines: [usage], exitCode: 2 };
+}
+
+/** `--reason TEXT` or `--reason=TEXT` anywhere among the arguments; the rest in order. */
+function splitReason(args: readonly string[]): { positional: string[]; reason?: string } {
+  const positional: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--reason') {
+      reason = (args[i + 1] ?? '').trim();
+      i++;
+    } else if (arg.startsWith('--reason=')) {
+      reason = arg.slice('--reason='.length).trim();
+    } else positional.push(arg);
+  }
+  return reason === undefined ? { positional } : { positional, reason };
 }

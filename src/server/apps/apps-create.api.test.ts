@@ -231,6 +231,12 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
     const res = await owner.client.json<unknown[]>('GET', ApiPaths.apps);
     expect(res.status).toBe(200);
     const list = ApplicationListSchema.parse(res.body);
+    const noProof = {
+      familyPending: false,
+      adminAccept: false,
+      documentUrl: null,
+      rejectionReason: null,
+    };
     expect(list.map((app) => app.applicationId)).toEqual([second, first]);
     const row = await appRow(t, first);
     const secret = await currentKeyOf(t, first);
@@ -247,9 +253,10 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
       description: 'An app',
       algoId: '',
       renewalDate: new Date((row?.createdAt ?? 0) + 365 * 86_400_000).toISOString(),
+      ipChangeAllowedAt: null,
       ipRecordsWithFamilyPending: [
-        { ip: '10.9.0.1', familyPending: false, adminAccept: false, documentUrl: null },
-        { ip: '10.9.0.2', familyPending: false, adminAccept: false, documentUrl: null },
+        { ...noProof, ip: '10.9.0.1' },
+        { ...noProof, ip: '10.9.0.2' },
       ],
     });
 

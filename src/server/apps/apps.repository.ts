@@ -29,6 +29,7 @@ const IP_COLUMNS = [
   'familyPending',
   'adminAccept',
   'documentKey',
+  'rejectionReason',
   'createdAt',
 ] as const;
 
@@ -236,7 +237,7 @@ export async function setIpDocument(
 ): Promise<void> {
   await trx
     .updateTable('ipRecords')
-    .set({ documentKey })
+    .set({ documentKey, rejectionReason: null })
     .where('applicationId', '=', applicationId)
     .where('ip', '=', ip)
     .execute();

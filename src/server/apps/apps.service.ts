@@ -26,6 +26,7 @@ import {
 import * as repo from './apps.repository.js';
 import { checkIcon, documentExtension, type Upload } from './apps.upload.js';
 import { signDocumentLink } from './document-links.js';
+import { ipChangeAllowedAt } from './ip-change-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,6 +43,8 @@ interface Document {
   readonly bytes: Buffer;
   readonly extension: string;
 }
+
+const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
 
@@ -138,6 +141,7 @@ export function createAppsService(deps: AppsDeps) {
         familyPending: isDuplicate ? 1 : 0,
         adminAccept: 0,
         documentKey: document === undefined ? null : await storeDocument(store, document),
+        rejectionReason: null,
         createdAt: batch.now,
       });
     }
@@ -162,6 +166,9 @@ export function createAppsService(deps: AppsDeps) {
       description: row.description,
       algoId: row.algoId ?? '',
       renewalDate: new Date(row.renewalAt).toISOString(),
+      ipChangeAllowedAt: isoOrNull(
+        ipChangeAllowedAt(row.ipsChangedAt, config.apps.ipChangeCooldownDays, now),
+      ),
       ipRecordsWithFamilyPending: ips
         .filter((record) => record.applicationId === row.id)
         .map((record) => ({
@@ -172,6 +179,7 @@ export function createAppsService(deps: AppsDeps) {
             record.documentKey === null
               ? null
               : signDocumentLink(deps.linkSigningSecret, record.documentKey, now),
+          rejectionReason: record.rejectionReason,
         }))
         .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
     };

@@ -15,6 +15,7 @@ import * as appsVersion from './migrations/0006-apps-version.js';
 import * as sessions from './migrations/0007-sessions.js';
 import * as activity from './migrations/0008-activity.js';
 import * as apiKeys from './migrations/0009-api-keys.js';
+import * as proofRejection from './migrations/0010-proof-rejection.js';
 import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
@@ -29,6 +30,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-sessions': sessions,
   '0008-activity': activity,
   '0009-api-keys': apiKeys,
+  '0010-proof-rejection': proofRejection,
   '0012-fold-mapped-ips': foldMappedIps,
 };
 

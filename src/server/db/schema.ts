@@ -90,6 +90,8 @@ export interface IpRecordsTable {
   familyPending: number;
   adminAccept: number;
   documentKey: string | null;
+  /** The operator's reason when the proof was rejected; cleared by a new document. */
+  rejectionReason: string | null;
   createdAt: number;
 }
 

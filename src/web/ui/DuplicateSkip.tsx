@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Messages } from '../../contract/messages.js';
 import styles from './duplicate-skip.module.css';
 import formStyles from './forms.module.css';
@@ -8,19 +7,13 @@ interface DuplicateSkipProps {
   readonly onChange: (checked: boolean) => void;
   /** The first duplicate IP still without a document, while skip is ticked. */
   readonly missingDocument: string | undefined;
-  readonly children?: ReactNode;
 }
 
 /**
  * docs/product.md section 4, duplicate IP flow: after the server's duplicate-IP error, the skip
  * checkbox (ipAddressDuplicateSkip); every duplicate IP then needs a proof document.
  */
-export function DuplicateSkip({
-  checked,
-  onChange,
-  missingDocument,
-  children,
-}: DuplicateSkipProps) {
+export function DuplicateSkip({ checked, onChange, missingDocument }: DuplicateSkipProps) {
   return (
     <div className={styles.duplicates}>
       <div className={formStyles.checkbox}>
@@ -32,7 +25,6 @@ export function DuplicateSkip({
         />
         <label htmlFor="skip-duplicates">{Messages.ips.skipDuplicates}</label>
       </div>
-      {children}
       {missingDocument !== undefined && (
         <p className={formStyles.error} role="alert">
           {Messages.ips.supportingDocumentRequired(missingDocument)}

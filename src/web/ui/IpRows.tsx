@@ -17,6 +17,8 @@ interface IpRowsProps {
     index: number,
   ) => InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   readonly errorOf: (index: number) => string | undefined;
+  /** What the live check says of a row (docs/decisions/025), beside any error. */
+  readonly noticeOf?: (index: number) => string | undefined;
   readonly listError?: string | undefined;
   /** docs/product.md section 4: after the 15-day message, add, remove and edit are disabled. */
   readonly isLocked?: boolean;
@@ -34,6 +36,7 @@ export function IpRows({
   onRemove,
   inputProps,
   errorOf,
+  noticeOf = () => undefined,
   listError,
   isLocked = false,
   rowExtra,
@@ -52,7 +55,14 @@ export function IpRows({
       <ul className={styles.rows}>
         {rows.map((row, index) => {
           const error = errorOf(index);
+          const notice = noticeOf(index);
           const id = `ip-${row.id}`;
+          const describedBy = [
+            error === undefined ? '' : `${id}-error`,
+            notice === undefined ? '' : `${id}-notice`,
+          ]
+            .join(' ')
+            .trim();
           return (
             <li key={row.id} className={styles.row}>
               <label htmlFor={id} className={hidden.visuallyHidden}>
@@ -63,7 +73,7 @@ export function IpRows({
                 className={formStyles.input}
                 placeholder="e.g. 203.0.113.10"
                 aria-invalid={error !== undefined}
-                aria-describedby={error === undefined ? undefined : `${id}-error`}
+                aria-describedby={describedBy === '' ? undefined : describedBy}
                 {...inputProps(index)}
                 disabled={isLocked}
               />
@@ -79,6 +89,11 @@ export function IpRows({
               {error !== undefined && (
                 <p id={`${id}-error`} className={formStyles.error} role="alert">
                   {error}
+                </p>
+              )}
+              {notice !== undefined && (
+                <p id={`${id}-notice`} className={styles.notice}>
+                  {notice}
                 </p>
               )}
               {rowExtra !== undefined && <div className={styles.extra}>{rowExtra(index)}</div>}

@@ -5,9 +5,15 @@ import formStyles from './forms.module.css';
 
 /**
  * The family-proof upload of one IP: PDF, PNG, JPG or JPEG, at most 1 MB (docs/product.md section 5).
- * A file that breaks the rules shows why and is not chosen.
+ * A file that breaks the rules shows why, and no file stays chosen.
  */
-export function ProofUpload({ ip, onChoose }: { ip: string; onChoose: (file: File) => void }) {
+export function ProofUpload({
+  ip,
+  onChoose,
+}: {
+  ip: string;
+  onChoose: (file: File | null) => void;
+}) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -29,8 +35,9 @@ export function ProofUpload({ ip, onChoose }: { ip: string; onChoose: (file: Fil
           if (file === undefined) return;
           const found = documentProblem(file);
           setProblem(found);
-          if (found === null) onChoose(file);
-          else event.target.value = '';
+          // A refused file also drops the one chosen before: the input no longer shows it.
+          onChoose(found === null ? file : null);
+          if (found !== null) event.target.value = '';
         }}
       />
       {problem !== null && (

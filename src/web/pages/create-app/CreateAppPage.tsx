@@ -1,30 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appsApi } from '../../api/apps-api.js';
-import { ApiError, errorMessage } from '../../api/http.js';
+import { errorMessage } from '../../api/http.js';
+import { IpFields } from '../../app-area/IpFields.js';
+import { useIpFields } from '../../app-area/use-ip-fields.js';
 import { useBrand } from '../../brand.js';
 import { StorageKeys } from '../../session/storage.js';
 import { Button } from '../../ui/Button.js';
-import { DuplicateSkip } from '../../ui/DuplicateSkip.js';
 import { iconProblem } from '../../ui/file-checks.js';
 import formStyles from '../../ui/forms.module.css';
-import { IpRows } from '../../ui/IpRows.js';
 import { notify } from '../../ui/notify.js';
-import { ProofUpload } from '../../ui/ProofUpload.js';
 import { TextField } from '../../ui/TextField.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 import styles from './create-app-page.module.css';
-
-const DUPLICATE_PREFIXES = [
-  Messages.ips.usedByAnotherDeveloper,
-  Messages.ips.associatedWithAnotherDeveloper,
-];
 
 /** docs/product.md section 2, /create-app. */
 export default function CreateAppPage() {
@@ -35,6 +29,7 @@ export default function CreateAppPage() {
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors, isValid },
   } = useForm<CreateAppForm>({
     resolver: zodResolver(schema),
@@ -51,12 +46,10 @@ export default function CreateAppPage() {
     },
   });
   const ipRows = useFieldArray({ control, name: 'ips' });
+  const entries = useWatch({ control, name: 'ips' }).map((row) => row.value);
+  const ipFields = useIpFields({ entries });
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
-  const [duplicates, setDuplicates] = useState<string[]>([]);
-  const [canSkip, setCanSkip] = useState(false);
-  const [skipDuplicates, setSkipDuplicates] = useState(false);
-  const [documents, setDocuments] = useState<ReadonlyMap<string, File>>(new Map());
   const [progress, setProgress] = useState<number | null>(null);
 
   const chooseIcon = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -66,12 +59,8 @@ export default function CreateAppPage() {
     setIcon(problem === null ? file : null);
   };
 
-  const chooseDocument = (ip: string, file: File) =>
-    setDocuments((current) => new Map(current).set(ip, file));
-
-  const missingDocument = skipDuplicates ? duplicates.find((ip) => !documents.has(ip)) : undefined;
-
   const create = handleSubmit(async (form) => {
+    const { missingDocument } = ipFields;
     if (missingDocument !== undefined) {
       notify.error(Messages.ips.supportingDocumentRequired(missingDocument));
       return;
@@ -81,20 +70,15 @@ export default function CreateAppPage() {
       const payload = createAppPayload(form, {
         icon,
         defaultIconUrl: brand.defaultAppIconUrl,
-        skipDuplicates,
-        documents: skipDuplicates ? documents : new Map(),
+        skipDuplicates: ipFields.skipDuplicates,
+        documents: ipFields.documentsToSend(),
       });
       await appsApi.create(payload, setProgress);
       // docs/product.md section 4: after creation go to My Apps and reload the page.
       window.location.assign(ClientPaths.myApps);
     } catch (error) {
       notify.error(errorMessage(error));
-      if (error instanceof ApiError) {
-        const list = error.body.duplicateIPs;
-        if (Array.isArray(list))
-          setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
-        if (DUPLICATE_PREFIXES.some((prefix) => error.message.startsWith(prefix))) setCanSkip(true);
-      }
+      ipFields.readFailure(error, Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays));
     } finally {
       setProgress(null);
     }
@@ -155,10 +139,13 @@ export default function CreateAppPage() {
             </p>
           )}
         </div>
-        <IpRows
+        <IpFields
+          ipFields={ipFields}
+          entries={entries}
           rows={ipRows.fields}
-          onAdd={() => ipRows.append({ value: '' })}
+          onAdd={(value) => ipRows.append({ value })}
           onRemove={ipRows.remove}
+          setRow={(index, value) => setValue(`ips.${index}.value`, value, { shouldValidate: true })}
           inputProps={(index) => register(`ips.${index}.value`)}
           errorOf={(index) => errors.ips?.[index]?.value?.message}
           listError={errors.ips?.root?.message ?? errors.ips?.message}
@@ -167,18 +154,6 @@ export default function CreateAppPage() {
           <input id="is-family" type="checkbox" {...register('isFamily')} />
           <label htmlFor="is-family">Some of these IPs are shared with my family members</label>
         </div>
-        {canSkip && (
-          <DuplicateSkip
-            checked={skipDuplicates}
-            onChange={setSkipDuplicates}
-            missingDocument={missingDocument}
-          >
-            {skipDuplicates &&
-              duplicates.map((ip) => (
-                <ProofUpload key={ip} ip={ip} onChoose={(file) => chooseDocument(ip, file)} />
-              ))}
-          </DuplicateSkip>
-        )}
         <TextField
           label="Description"
           placeholder={Messages.app.descriptionPlaceholder}

@@ -36,6 +36,7 @@ const APP: ApplicationResponse = {
   description: '',
   algoId: '',
   renewalDate: '2027-11-26T00:00:00.000Z',
+  ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [],
 };
 

@@ -1,41 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Switch from '@radix-ui/react-switch';
-import { TriangleAlert } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Application } from '../../../contract/apps.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { canonicalIp } from '../../../contract/rules.js';
 import { appsApi } from '../../api/apps-api.js';
-import { ApiError, errorMessage } from '../../api/http.js';
+import { errorMessage } from '../../api/http.js';
 import { formIps } from '../../app-area/app-form.js';
+import { IpFields } from '../../app-area/IpFields.js';
+import { useIpFields } from '../../app-area/use-ip-fields.js';
 import { useBrand } from '../../brand.js';
 import { Button } from '../../ui/Button.js';
-import { DuplicateSkip } from '../../ui/DuplicateSkip.js';
 import formStyles from '../../ui/forms.module.css';
-import { formatTime } from '../../ui/format-time.js';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
-import { IpRows } from '../../ui/IpRows.js';
 import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
 import { LogoField } from './LogoField.js';
-import { ProofStatus } from './ProofStatus.js';
 import {
-  documentsToSend,
   formOfApp,
-  proofStateOf,
   updateAppFormSchema,
   updateAppPayload,
   type UpdateAppForm as Form,
 } from './update-app-form.js';
 import styles from './update-app-page.module.css';
-
-/** The 15-day lock: set by the server's message, with the time it names when it does. */
-interface IpLock {
-  readonly nextChangeAt: string | null;
-}
 
 /** docs/product.md section 2, the update form; a successful save goes to My Apps by a full load. */
 export function UpdateAppForm({ app }: { app: Application }) {
@@ -46,6 +35,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors, isValid },
   } = useForm<Form>({
     resolver: zodResolver(schema),
@@ -57,45 +47,30 @@ export function UpdateAppForm({ app }: { app: Application }) {
   const statusId = useId();
   const [logoUrl, setLogoUrl] = useState(app.logoUrl);
   const [isLogoBusy, setIsLogoBusy] = useState(false);
-  const [duplicates, setDuplicates] = useState<string[]>([]);
-  const [canSkip, setCanSkip] = useState(false);
-  const [skipDuplicates, setSkipDuplicates] = useState(false);
-  const [documents, setDocuments] = useState<ReadonlyMap<string, File>>(new Map());
-  const [lock, setLock] = useState<IpLock | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const isAlgoLocked = app.algoId === brand.productName;
-  const proofDuplicates = skipDuplicates ? duplicates : [];
-
-  const chooseDocument = (ip: string, file: File | null) =>
-    setDocuments((current) => {
-      const next = new Map(current);
-      if (file === null) next.delete(ip);
-      else next.set(ip, file);
-      return next;
-    });
-
-  const missingDocument = skipDuplicates
-    ? formIps({ ips: ipValues }).find((ip) => duplicates.includes(ip) && !documents.has(ip))
-    : undefined;
+  const entries = ipValues.map((row) => row.value);
+  const ipFields = useIpFields({
+    entries,
+    applicationId: app.applicationId,
+    records: app.ipRecordsWithFamilyPending,
+    ipChangeAllowedAt: app.ipChangeAllowedAt,
+  });
 
   const onFailure = (error: unknown) => {
     notify.error(errorMessage(error));
-    if (!(error instanceof ApiError)) return;
-    const list = error.body.duplicateIPs;
-    if (Array.isArray(list)) {
-      setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
-    }
-    if (error.message.startsWith(Messages.ips.associatedWithAnotherApplication)) setCanSkip(true);
-    const next = error.body.nextIpChangeAt;
     const cooldown = Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays);
-    if (error.message.includes(cooldown) || typeof next === 'string') {
-      // IP editing locks; the rows go back to the stored list so the rest can be saved.
-      setLock({ nextChangeAt: typeof next === 'string' ? next : null });
-      ipRows.replace(storedForm.ips);
+    if (!ipFields.readFailure(error, cooldown)) return;
+    // IP editing locks; the rows go back to the stored list so the rest can be saved, and
+    // an IP edit thrown away says so (the lock notice shows when IPs may change again).
+    if (formIps({ ips: ipValues }).join(',') !== formIps(storedForm).join(',')) {
+      notify.warn(Messages.ips.editDiscarded);
     }
+    ipRows.replace(storedForm.ips);
   };
 
   const save = handleSubmit(async (form) => {
+    const { missingDocument } = ipFields;
     if (missingDocument !== undefined) {
       notify.error(Messages.ips.supportingDocumentRequired(missingDocument));
       return;
@@ -104,8 +79,9 @@ export function UpdateAppForm({ app }: { app: Application }) {
     try {
       const payload = updateAppPayload(form, {
         logoUrl,
-        skipDuplicates,
-        documents: documentsToSend(form, documents),
+        skipDuplicates: ipFields.skipDuplicates,
+        documents: ipFields.documentsToSend(),
+        isIpLocked: ipFields.lock !== null,
       });
       await appsApi.update(app.applicationId, payload, setProgress);
       // docs/product.md section 7: any successful update redirects and fully reloads.
@@ -196,50 +172,17 @@ export function UpdateAppForm({ app }: { app: Application }) {
           </div>
         )}
       />
-      {lock !== null && (
-        <div className={styles.lockNotice} role="status">
-          <TriangleAlert aria-hidden="true" size={18} />
-          <div>
-            <p>{Messages.ips.editRestrictedFor(brand.ipChangeCooldownDays)}</p>
-            {lock.nextChangeAt !== null && (
-              <p>{Messages.ips.nextChangeAt(formatTime(lock.nextChangeAt))}</p>
-            )}
-          </div>
-        </div>
-      )}
-      <IpRows
+      <IpFields
+        ipFields={ipFields}
+        entries={entries}
         rows={ipRows.fields}
-        onAdd={() => ipRows.append({ value: '' })}
+        onAdd={(value) => ipRows.append({ value })}
         onRemove={ipRows.remove}
+        setRow={(index, value) => setValue(`ips.${index}.value`, value, { shouldValidate: true })}
         inputProps={(index) => register(`ips.${index}.value`)}
         errorOf={(index) => errors.ips?.[index]?.value?.message}
         listError={errors.ips?.root?.message ?? errors.ips?.message}
-        isLocked={lock !== null}
-        rowExtra={(index) => {
-          const entry = ipValues[index]?.value ?? '';
-          const ip = canonicalIp(entry.trim()) ?? entry;
-          return (
-            <ProofStatus
-              ip={ip}
-              state={proofStateOf(
-                entry,
-                app.ipRecordsWithFamilyPending,
-                proofDuplicates,
-                documents,
-              )}
-              chosen={documents.get(ip)}
-              onChoose={(file) => chooseDocument(ip, file)}
-            />
-          );
-        }}
       />
-      {canSkip && (
-        <DuplicateSkip
-          checked={skipDuplicates}
-          onChange={setSkipDuplicates}
-          missingDocument={missingDocument}
-        />
-      )}
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />
       )}

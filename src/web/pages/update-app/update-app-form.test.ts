@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Application, IpRecord } from '../../../contract/apps.js';
+import { documentsToSend, proofStateOf } from '../../app-area/ip-fields.js';
 import {
-  documentsToSend,
   formOfApp,
   logoUploadPayload,
-  proofStateOf,
   updateAppPayload,
   type UpdateAppForm,
 } from './update-app-form.js';
@@ -14,6 +13,7 @@ const record = (ip: string, overrides: Partial<IpRecord> = {}): IpRecord => ({
   familyPending: false,
   adminAccept: false,
   documentUrl: null,
+  rejectionReason: null,
   ...overrides,
 });
 
@@ -30,6 +30,7 @@ const APP: Application = {
   description: 'Trades',
   algoId: '',
   renewalDate: '2027-11-26T00:00:00.000Z',
+  ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [record('203.0.113.10'), record('203.0.113.11')],
 };
 
@@ -78,6 +79,17 @@ describe('the update payload (docs/product.md section 3)', () => {
     expect(data.get('ipRecords')).toBe('');
   });
 
+  it('sends no IP list while the IPs are locked, so the stored ones stay', () => {
+    const data = updateAppPayload(form, {
+      logoUrl: APP.logoUrl,
+      skipDuplicates: false,
+      documents: new Map(),
+      isIpLocked: true,
+    });
+    expect(data.has('ipRecords')).toBe(false);
+    expect(data.get('name')).toBe(form.name);
+  });
+
   it('names each proof document after its IP', () => {
     const data = updateAppPayload(form, {
       logoUrl: APP.logoUrl,
@@ -93,7 +105,12 @@ describe('the update payload (docs/product.md section 3)', () => {
       ['203.0.113.11', proof],
       ['198.51.100.7', proof],
     ]);
-    expect([...documentsToSend(form, chosen).keys()]).toEqual(['203.0.113.11']);
+    expect([
+      ...documentsToSend(
+        form.ips.map((row) => row.value),
+        chosen,
+      ).keys(),
+    ]).toEqual(['203.0.113.11']);
   });
 });
 

@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
-import { ICON_UPLOAD_NAME, type Application, type IpRecord } from '../../../contract/apps.js';
+import { ICON_UPLOAD_NAME, type Application } from '../../../contract/apps.js';
 import { Limits } from '../../../contract/limits.js';
-import { canonicalIp } from '../../../contract/rules.js';
 import {
   appendAppFields,
   appendDocuments,
   appFormSchema,
   formIps,
-  type AppForm,
   type AppFormRules,
 } from '../../app-area/app-form.js';
 
@@ -34,8 +32,9 @@ export function formOfApp(app: Application): UpdateAppForm {
 }
 
 /**
- * docs/product.md section 3, the app update payload. `ipRecords` is always sent: an empty value
- * clears the list, while a missing one would keep the stored IPs.
+ * docs/product.md section 3, the app update payload. `ipRecords` is sent unless the IPs are
+ * locked (then the stored IPs stay, whatever the rows show): an empty value clears the list,
+ * while a missing one keeps the stored IPs.
  */
 export function updateAppPayload(
   form: UpdateAppForm,
@@ -43,13 +42,14 @@ export function updateAppPayload(
     logoUrl: string;
     skipDuplicates: boolean;
     documents: ReadonlyMap<string, File>;
+    isIpLocked?: boolean;
   },
 ): FormData {
   const data = new FormData();
   appendAppFields(data, form);
   data.set('logoUrl', options.logoUrl);
   data.set('isActive', String(form.isActive));
-  data.set('ipRecords', formIps(form).join(','));
+  if (options.isIpLocked !== true) data.set('ipRecords', formIps(form).join(','));
   data.set('ipAddressDuplicateSkip', String(options.skipDuplicates));
   appendDocuments(data, options.documents);
   return data;
@@ -70,36 +70,4 @@ export function logoUploadPayload(app: Application, icon: File): FormData {
   data.set('ip_address', app.ipRecordsWithFamilyPending.map((record) => record.ip).join(','));
   data.set('file', icon, ICON_UPLOAD_NAME);
   return data;
-}
-
-/** The family-proof states of one IP (docs/product.md section 4). */
-export type ProofState = 'notNeeded' | 'uploadRequired' | 'pending' | 'accepted';
-
-/**
- * The proof state of the IP typed in a row: from its stored record, or, for an IP the
- * server named a duplicate, from whether a document has been chosen.
- */
-export function proofStateOf(
-  entry: string,
-  records: readonly IpRecord[],
-  duplicates: readonly string[],
-  chosen: ReadonlyMap<string, File>,
-): ProofState {
-  const ip = canonicalIp(entry.trim());
-  if (ip === null) return 'notNeeded';
-  const record = records.find((candidate) => candidate.ip === ip);
-  if (record?.adminAccept === true) return 'accepted';
-  const needsProof = record === undefined ? duplicates.includes(ip) : record.familyPending;
-  if (!needsProof) return 'notNeeded';
-  const hasDocument = record !== undefined && record.documentUrl !== null;
-  return hasDocument || chosen.has(ip) ? 'pending' : 'uploadRequired';
-}
-
-/** The chosen documents still matching a row, so no field names an IP that is not sent. */
-export function documentsToSend(
-  form: Pick<AppForm, 'ips'>,
-  chosen: ReadonlyMap<string, File>,
-): Map<string, File> {
-  const ips = new Set(formIps(form));
-  return new Map([...chosen].filter(([ip]) => ips.has(ip)));
 }
