@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,11 +77,13 @@ describe('logout on a shared browser (issue 9)', () => {
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     );
     render(
-      <BrandProvider brand={testBrand}>
-        <MemoryRouter>
-          <CreateAppPage />
-        </MemoryRouter>
-      </BrandProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <BrandProvider brand={testBrand}>
+          <MemoryRouter>
+            <CreateAppPage />
+          </MemoryRouter>
+        </BrandProvider>
+      </QueryClientProvider>,
     );
     const clientId = screen.getByRole('textbox', {
       name: new RegExp(Messages.app.clientIdLabel(testBrand.productName)),
