@@ -12,6 +12,8 @@ import { registerSessionsRoutes } from './account/sessions.routes.js';
 import { createSessionsService } from './account/sessions.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { createAccountService } from './account/account.service.js';
+import { registerActivityRoutes } from './activity/activity.routes.js';
+import { createActivityService } from './activity/activity.service.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -207,6 +209,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   registerSessionsRoutes(app, createSessionsService({ db, clock }));
+  registerActivityRoutes(app, createActivityService(db));
   registerAccountRoutes(app, {
     account: createAccountService({
       db,
@@ -240,7 +243,7 @@ async function registerApplications(app: App, deps: AppDeps) {
     done();
   });
   const linkSigningSecret = deps.secrets.linkSigningSecret;
-  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret });
+  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret, jobs: app.jobs });
   await registerAppsRoutes(app, {
     apps,
     blobs,

@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import { schedulePeriodic } from '../jobs/schedule.js';
+import { ACTIVITY_RETENTION_YEARS } from '../../contract/activity.js';
 import { SignInLimits } from '../../contract/limits.js';
+import { purgeActivityBefore } from '../activity/activity.repository.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -14,8 +16,9 @@ import {
 const PurgeSchema = z.object({});
 
 /**
- * Deletes expired refresh tokens and codes, the sessions they ended and sign-in counts that
- * have gone quiet, once an hour for all instances together.
+ * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
+ * have gone quiet and activity events past their retention, once an hour for all instances
+ * together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -33,6 +36,13 @@ export const PurgeRules = {
   revokedFamilyKeepMs: 7 * 24 * HOUR_MS,
 } as const;
 
+/** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
+export function activityRetentionStart(now: number): number {
+  const start = new Date(now);
+  start.setUTCFullYear(start.getUTCFullYear() - ACTIVITY_RETENTION_YEARS);
+  return start.getTime();
+}
+
 /** Queues the next run (after `now`); every instance calls it at start, each run again. */
 export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<void> {
   return schedulePeriodic(db, PurgeExpiredJob, {}, PurgeRules.intervalMs, now);
@@ -46,5 +56,6 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
     sessions: await deleteEndedSessions(db),
     signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
+    activityEvents: await purgeActivityBefore(db, activityRetentionStart(now)),
   };
 }
