@@ -263,6 +263,7 @@ export const Messages = {
     exportCsv: 'Download CSV',
     older: 'Older events',
     newest: 'Back to newest',
+    pagesLabel: 'Activity pages',
     empty: 'No activity matches these filters.',
     loadFailed: 'The activity log could not be loaded.',
     retry: 'Retry',
