@@ -8,7 +8,7 @@ import {
 } from '../../contract/apps.js';
 import { LOGOS_PATH } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
-import { canonicalIp, isBlankUrl } from '../../contract/rules.js';
+import { isBlankUrl } from '../../contract/rules.js';
 import type { ActivityOrigin } from '../activity/activity.repository.js';
 import { findDeveloperById } from '../auth/auth.repository.js';
 import type { Clock } from '../clock.js';
@@ -34,9 +34,10 @@ import {
 } from './app-activity.js';
 import * as repo from './apps.repository.js';
 import { checkIcon, type Upload } from './apps.upload.js';
-import { signDocumentLink } from './document-links.js';
+import { applicationOf } from './application-view.js';
 import { assertIpChangeAllowed } from './ip-change-rule.js';
 import { diffIps } from './ip-diff.js';
+import { parseIpList } from './ip-list.js';
 import { replaceLogo } from './logo-replacement.js';
 import {
   attachProofsToKeptIps,
@@ -63,20 +64,6 @@ interface IpChange {
 }
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
-
-/** Comma-joined IPs: trimmed, empty entries dropped, each valid, canonical, unique, capped. */
-export function parseIpList(raw: string, maxIps: number): string[] {
-  const unique = new Set<string>();
-  for (const entry of raw.split(',')) {
-    const trimmed = entry.trim();
-    if (trimmed === '') continue;
-    const ip = canonicalIp(trimmed);
-    if (ip === null) throw new AppError('bad_request', Messages.apps.invalidIp(trimmed));
-    unique.add(ip);
-  }
-  if (unique.size > maxIps) throw new AppError('bad_request', Messages.ips.maxIpsFor(maxIps));
-  return [...unique];
-}
 
 export function createAppsService(deps: AppsDeps) {
   const { db, config, clock, blobs } = deps;
@@ -117,34 +104,8 @@ export function createAppsService(deps: AppsDeps) {
     for (const ref of obsolete) await store.remove(ref);
   }
 
-  function toApplication(row: repo.AppRow, ips: readonly repo.IpRow[]): Application {
-    const now = clock.now();
-    return {
-      applicationId: row.id,
-      applicationName: row.name,
-      logoUrl: row.logoUrl,
-      callbackUrl: row.callbackUrl,
-      postbackUrl: row.postbackUrl ?? '',
-      allowedUsers: row.allowedUsers,
-      isActive: row.isActive === 1,
-      secret: row.apiKey,
-      description: row.description,
-      algoId: row.algoId ?? '',
-      renewalDate: new Date(row.renewalAt).toISOString(),
-      ipRecordsWithFamilyPending: ips
-        .filter((record) => record.applicationId === row.id)
-        .map((record) => ({
-          ip: record.ip,
-          familyPending: record.familyPending === 1,
-          adminAccept: record.adminAccept === 1,
-          documentUrl:
-            record.documentKey === null
-              ? null
-              : signDocumentLink(deps.linkSigningSecret, record.documentKey, now),
-        }))
-        .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
-    };
-  }
+  const toApplication = (row: repo.AppRow, ips: readonly repo.IpRow[]) =>
+    applicationOf(row, ips, deps.linkSigningSecret, clock.now());
 
   const postbackOf = (fields: AppFields) =>
     fields.postbackUrl === undefined || isBlankUrl(fields.postbackUrl)
