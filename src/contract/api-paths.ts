@@ -43,6 +43,9 @@ export const ApiPaths = {
   accountProfile: '/api/v1/account/profile',
   /** Ours: the account screen's password change (POST). */
   accountPassword: '/api/v1/account/password',
+  /** Ours (issue 10): the developer's activity log, newest first, and its CSV. */
+  activity: '/api/v1/activity',
+  activityCsv: '/api/v1/activity/export.csv',
 } as const;
 
 /** Ours, not an API path: where the public app icons are served. */

@@ -1,4 +1,5 @@
 import { Limits } from './limits.js';
+import type { ActivityKind } from './activity.js';
 
 const maxIpsFor = (max: number) => `At max ${max} unique IPs are allowed per application`;
 const updateCooldownFor = (days: number) =>
@@ -286,6 +287,54 @@ export const Messages = {
     copyFallbackText:
       'The browser did not allow copying. The whole key is selected below: press Ctrl+C (⌘C on a Mac), or touch and hold it and choose Copy.',
     close: 'Close',
+  },
+  // ours (issue 10): the activity log screen, its API and the mails of its events
+  activity: {
+    title: 'Activity',
+    lead: 'Sign-ins and changes to your account and apps, newest first. Kept for five years.',
+    headerLink: 'Activity',
+    listed: 'Activity fetched successfully',
+    cursorInvalid: 'That page of the activity log no longer exists. Start from the first page.',
+    filtersTitle: 'Filters',
+    applicationLabel: 'Application',
+    allApplications: 'All applications',
+    kindLabel: 'Event',
+    allKinds: 'All events',
+    fromLabel: 'From',
+    toLabel: 'To',
+    apply: 'Apply filters',
+    clear: 'Clear',
+    exportCsv: 'Download CSV',
+    older: 'Older events',
+    newest: 'Back to newest',
+    pagesLabel: 'Activity pages',
+    empty: 'No activity matches these filters.',
+    loadFailed: 'The activity log could not be loaded.',
+    retry: 'Retry',
+    when: 'When',
+    event: 'Event',
+    application: 'Application',
+    ipAddress: 'IP address',
+    device: 'Device',
+    details: 'Details',
+    csvFileName: 'activity.csv',
+    kinds: {
+      'sign_in.succeeded': 'Signed in',
+      'sign_in.failed': 'Sign-in failed',
+      'password.changed': 'Password changed',
+      'password.reset': 'Password reset',
+      'sessions.ended': 'Signed out of devices',
+      'app.created': 'Application created',
+      'app.updated': 'Application updated',
+      'app.deleted': 'Application deleted',
+      'app.ips_changed': 'IP allowlist changed',
+      'app.status_changed': 'Application status changed',
+      'key.rolled': 'API key rolled',
+      'key.revealed': 'API key revealed',
+      'proof.sent': 'IP proof sent',
+      'proof.accepted': 'IP proof accepted',
+      'proof.rejected': 'IP proof rejected',
+    } satisfies Record<ActivityKind, string>,
   },
   // ours
   request: {

@@ -24,6 +24,8 @@ export const ClientPaths = {
   resetPassword: '/reset-password',
   /** Ours (issue 9): profile, password and sessions of the signed-in developer. */
   account: '/account',
+  /** Ours (issue 10): the developer's activity log. */
+  activity: '/activity',
 } as const;
 
 /** The id of the account screen's sessions list: security e-mails link to `/account#sessions`. */
@@ -92,6 +94,11 @@ export const RouteMetas: Readonly<Record<ClientRoute | 'notFound', RouteMeta>> =
     description: 'Your {product} developer profile, password and signed-in devices.',
     canonical: '/account',
   },
+  activity: {
+    title: 'Activity',
+    description: 'Every sign-in and change to your {product} developer account and API apps.',
+    canonical: '/activity',
+  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for is not part of the {product} developer portal.',
@@ -110,6 +117,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, ClientRoute]> = [
   [/^\/forgot-password$/, 'forgotPassword'],
   [/^\/reset-password$/, 'resetPassword'],
   [/^\/account$/, 'account'],
+  [/^\/activity$/, 'activity'],
 ];
 
 /** Which route of docs/product.md section 2 a path is, or undefined for any other path. */

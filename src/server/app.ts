@@ -12,6 +12,8 @@ import { registerSessionsRoutes } from './account/sessions.routes.js';
 import { createSessionsService } from './account/sessions.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { createAccountService } from './account/account.service.js';
+import { registerActivityRoutes } from './activity/activity.routes.js';
+import { createActivityService } from './activity/activity.service.js';
 import { registerAppsRoutes } from './apps/apps.routes.js';
 import { createAppsService } from './apps/apps.service.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -214,6 +216,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   registerSessionsRoutes(app, createSessionsService({ db, clock }));
+  registerActivityRoutes(app, createActivityService(db));
   registerAccountRoutes(app, {
     account: createAccountService({
       db,
@@ -252,7 +255,15 @@ async function registerApplications(app: App, deps: AppDeps) {
   const sealed = await sealPlainKeys(db.kysely, keyCrypto);
   if (sealed > 0) app.log.info({ sealed }, 'sealed plain API keys');
   const keys = createKeyRing(keyCrypto);
-  const apps = createAppsService({ db, config, clock, blobs, linkSigningSecret, keys });
+  const apps = createAppsService({
+    db,
+    config,
+    clock,
+    blobs,
+    linkSigningSecret,
+    keys,
+    jobs: app.jobs,
+  });
   registerKeysRoutes(app, {
     keys: createKeysService({
       db,

@@ -126,6 +126,13 @@ export function createRoutes(brand: Brand): RouteObject[] {
                 Component: (await import('./pages/account/AccountPage.js')).default,
               }),
             },
+            {
+              path: ClientPaths.activity,
+              handle: handle({ meta: RouteMetas.activity }),
+              lazy: async () => ({
+                Component: (await import('./pages/activity/ActivityPage.js')).default,
+              }),
+            },
           ],
         },
         {

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 /** A request the fake API received. */
 export interface Seen {
   readonly url: string;
+  /** The query string, '?'-prefixed, or ''. */
+  readonly search: string;
   readonly method: string;
   readonly headers: Headers;
   readonly body: string;
@@ -15,6 +17,7 @@ export function fakeApi(answer: (request: Seen, seen: readonly Seen[]) => Respon
     const request = new Request(input, init);
     const entry = {
       url: new URL(request.url).pathname,
+      search: new URL(request.url).search,
       method: request.method,
       headers: request.headers,
       body: await request.text(),

@@ -8,6 +8,7 @@ import {
 } from '../../contract/account.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
+import { activityOriginOf } from '../activity/activity-origin.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { perIpLimit } from '../auth/rate-limits.js';
@@ -59,6 +60,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       const access = await deps.account.changePassword(
         authenticatedDeveloperId(request),
         request.body,
+        activityOriginOf(request),
       );
       void reply.header('cache-control', 'no-store');
       return {

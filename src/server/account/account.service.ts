@@ -5,6 +5,7 @@ import type {
   ProfileUpdateRequest,
 } from '../../contract/account.js';
 import { Messages } from '../../contract/messages.js';
+import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { findDeveloperById, setPassword } from '../auth/auth.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
 import { findRefreshToken } from '../auth/sessions.repository.js';
@@ -72,6 +73,7 @@ export function createAccountService(deps: AccountDeps) {
     async changePassword(
       developerId: string,
       input: PasswordChangeRequest,
+      origin: ActivityOrigin,
     ): Promise<RenewedAccess> {
       const developer = await developerOf(developerId);
       const session = await findRefreshToken(db, hashRefreshToken(input.refresh_token));
@@ -92,6 +94,7 @@ export function createAccountService(deps: AccountDeps) {
         if (!(await isFamilyLive(trx, developerId, session.familyId, now))) return false;
         await setPassword(trx, developerId, passwordHash, now);
         await revokeOtherFamilies(trx, developerId, session.familyId, now);
+        await recordActivity(trx, { developerId, kind: 'password.changed', at: now, origin });
         await deps.jobs.enqueue(
           trx,
           MailJob,

@@ -8,6 +8,7 @@ import {
   SessionsResponseSchema,
   SignOutOthersResponseSchema,
 } from '../../contract/sessions.js';
+import { activityOriginOf } from '../activity/activity-origin.js';
 import { authenticatedDeveloperId, authenticatedSessionId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import { noStore } from '../http/no-store.js';
@@ -40,6 +41,7 @@ export function registerSessionsRoutes(app: FastifyInstance, sessions: SessionsS
       const ended = await sessions.signOutOthers(
         authenticatedDeveloperId(request),
         authenticatedSessionId(request),
+        activityOriginOf(request),
       );
       return {
         status: 'success' as const,
@@ -59,7 +61,11 @@ export function registerSessionsRoutes(app: FastifyInstance, sessions: SessionsS
       },
     },
     async (request) => {
-      await sessions.signOut(authenticatedDeveloperId(request), request.params.id);
+      await sessions.signOut(
+        authenticatedDeveloperId(request),
+        request.params.id,
+        activityOriginOf(request),
+      );
       return { status: 'success' as const, message: Messages.sessions.signedOut };
     },
   );

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { Messages } from '../../contract/messages.js';
 import type { Session } from '../../contract/sessions.js';
 import {
@@ -6,9 +6,20 @@ import {
   revokeOtherSessions,
   revokeSession,
 } from '../auth/sessions.repository.js';
+import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
+
+/** The `sessions.ended` event, when any session ended. */
+async function recordEnded(
+  trx: Transaction<Database>,
+  event: { developerId: string; at: number; origin: ActivityOrigin },
+  count: number,
+) {
+  if (count > 0)
+    await recordActivity(trx, { ...event, kind: 'sessions.ended', details: { count } });
+}
 
 interface SessionsDeps {
   readonly db: Kysely<Database>;
@@ -35,16 +46,29 @@ export function createSessionsService({ db, clock }: SessionsDeps) {
     },
 
     /** Another developer's session, or one already ended, is not found: nothing changes. */
-    async signOut(developerId: string, sessionId: string): Promise<void> {
-      if (!(await revokeSession(db, developerId, sessionId, clock.now()))) {
-        throw new AppError('not_found', Messages.sessions.notFound);
-      }
+    async signOut(developerId: string, sessionId: string, origin: ActivityOrigin): Promise<void> {
+      const now = clock.now();
+      const isEnded = await db.transaction().execute(async (trx) => {
+        if (!(await revokeSession(trx, developerId, sessionId, now))) return false;
+        await recordEnded(trx, { developerId, at: now, origin }, 1);
+        return true;
+      });
+      if (!isEnded) throw new AppError('not_found', Messages.sessions.notFound);
     },
 
     /** A token without a session cannot say which one to keep: the client refreshes first. */
-    async signOutOthers(developerId: string, currentId: string | null): Promise<number> {
+    async signOutOthers(
+      developerId: string,
+      currentId: string | null,
+      origin: ActivityOrigin,
+    ): Promise<number> {
       if (currentId === null) throw new AppError('unauthorized', Messages.session.unauthorized);
-      return revokeOtherSessions(db, developerId, currentId, clock.now());
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const ended = await revokeOtherSessions(trx, developerId, currentId, now);
+        await recordEnded(trx, { developerId, at: now, origin }, ended);
+        return ended;
+      });
     },
   };
 }

@@ -48,3 +48,39 @@ export async function purgeActivityBefore(db: Kysely<Database>, before: number):
   const result = await db.deleteFrom('activityEvents').where('at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface ActivityFilter {
+  readonly developerId: string;
+  readonly applicationId?: string | undefined;
+  readonly kind?: ActivityKind | undefined;
+  /** Epoch ms, inclusive. */
+  readonly from?: number | undefined;
+  /** Epoch ms, exclusive. */
+  readonly to?: number | undefined;
+  /** Only events older than this (at, id) position: the keyset of the previous page. */
+  readonly before?: { readonly at: number; readonly id: string } | undefined;
+}
+
+/** The developer's events matching `filter`, newest first (at, then id, both descending). */
+export async function listActivity(db: Kysely<Database>, filter: ActivityFilter, limit: number) {
+  let query = db
+    .selectFrom('activityEvents')
+    .select(['id', 'applicationId', 'kind', 'at', 'ip', 'device', 'details'])
+    .where('developerId', '=', filter.developerId);
+  if (filter.applicationId !== undefined) {
+    query = query.where('applicationId', '=', filter.applicationId);
+  }
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('at', '<', filter.to);
+  const { before } = filter;
+  if (before !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('at', '<', before.at),
+        eb.and([eb('at', '=', before.at), eb('id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

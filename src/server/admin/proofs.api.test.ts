@@ -10,7 +10,8 @@ import {
 import { makePdf } from '../../../test/support/png.js';
 import { testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { runProofsCommand, type ProofsDeps } from './proofs.js';
+import { activityOf } from '../../../test/support/activity.js';
+import { rejectProof, runProofsCommand, type ProofsDeps } from './proofs.js';
 
 let t: TestApp;
 let deps: ProofsDeps;
@@ -116,5 +117,57 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     ).toBe(1);
     expect((await runProofsCommand(deps, ['proofs'])).exitCode).toBe(2);
     expect((await runProofsCommand(deps, ['other'])).exitCode).toBe(2);
+  });
+
+  it('records each decision on the developer activity log and mails it, with the reason', async () => {
+    // After the earlier tests' decisions: these come last.
+    t.clock.advance(1000);
+    const accepted = await pendingApp('70.0.0.13');
+    const rejected = await pendingApp('70.0.0.14');
+    expect(
+      (await runProofsCommand(deps, ['proofs', 'accept', accepted, '70.0.0.13'])).exitCode,
+    ).toBe(0);
+    expect(await rejectProof(deps, rejected, '70.0.0.14', 'The document is unreadable.')).toBe(
+      true,
+    );
+    const decisions = (await activityOf(t, claimant.id)).filter(
+      (row) => row.kind === 'proof.accepted' || row.kind === 'proof.rejected',
+    );
+    expect(decisions.map((row) => row.applicationId).slice(-2)).toEqual([accepted, rejected]);
+    const applicationName = 'My Trading App';
+    expect(decisions.slice(-2)).toEqual([
+      {
+        kind: 'proof.accepted',
+        applicationId: accepted,
+        at: t.clock.now(),
+        ip: null,
+        device: null,
+        details: { applicationName, ip: '70.0.0.13' },
+      },
+      {
+        kind: 'proof.rejected',
+        applicationId: rejected,
+        at: t.clock.now(),
+        ip: null,
+        device: null,
+        details: { applicationName, ip: '70.0.0.14', reason: 'The document is unreadable.' },
+      },
+    ]);
+    await t.drainJobs();
+    const mails = await t.db.kysely
+      .selectFrom('mailboxMessages')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', claimant.email)
+      .where('subject', 'like', '%70.0.0.1_ %')
+      .orderBy('subject')
+      .execute();
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        'Your proof for IP 70.0.0.13 was accepted',
+        'Your proof for IP 70.0.0.14 was not accepted',
+      ]),
+    );
+    const rejection = mails.find((mail) => mail.subject.includes('70.0.0.14'));
+    expect(rejection?.textBody).toContain('Reason: The document is unreadable.');
   });
 });

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { recordActivity } from '../activity/activity.repository.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-definition.js';
-import { escapeHtml } from '../mail/html.js';
 import { MailJob } from '../mail/mail-job.js';
-import type { Mail } from '../mail/mailer.js';
+import { proofDecisionMail } from '../mail/proof-decision-mail.js';
 import { inBlobTransaction, type BlobStore } from '../storage/blob-store.js';
 import { markProofRejected } from '../apps/proof-review.repository.js';
 import { Limits } from '../../contract/limits.js';
@@ -59,25 +59,85 @@ export async function listPendingProofs(db: Kysely<Database>): Promise<PendingPr
   }));
 }
 
-/** Sets adminAccept; familyPending stays as stored. False when no such pending record. */
+/** The claim's owner and application, as the decision's event and mail name them. */
+function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) {
+  return familyClaims(trx)
+    .select([
+      'ipRecords.documentKey',
+      'developers.id as developerId',
+      'developers.email',
+      'developers.name',
+      'applications.name as appName',
+    ])
+    .where('ipRecords.applicationId', '=', applicationId)
+    .where('ipRecords.ip', '=', ip)
+    .executeTakeFirst();
+}
+
+/**
+ * Records the operator's decision on the developer's activity log and queues the mail
+ * that tells the developer, both in the decision's transaction.
+ */
+async function announceDecision(
+  deps: ProofsDeps,
+  trx: Transaction<Database>,
+  claim: NonNullable<Awaited<ReturnType<typeof claimOf>>>,
+  decision: { applicationId: string; ip: string; isAccepted: boolean; reason?: string },
+) {
+  const reason = decision.reason === undefined ? {} : { reason: decision.reason };
+  await recordActivity(trx, {
+    developerId: claim.developerId,
+    applicationId: decision.applicationId,
+    kind: decision.isAccepted ? 'proof.accepted' : 'proof.rejected',
+    at: deps.clock.now(),
+    // No request caused it: an operator's command.
+    origin: { ip: null, device: null },
+    details: { applicationName: claim.appName, ip: decision.ip, ...reason },
+  });
+  await deps.jobs.enqueue(
+    trx,
+    MailJob,
+    proofDecisionMail({
+      to: claim.email,
+      name: claim.name,
+      appName: claim.appName,
+      ip: decision.ip,
+      isAccepted: decision.isAccepted,
+      ...reason,
+      productName: deps.productName,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+}
+
+/**
+ * Sets adminAccept (familyPending stays as stored) and tells the developer. False when no
+ * such pending record.
+ */
 export async function acceptProof(
-  db: Kysely<Database>,
+  deps: ProofsDeps,
   applicationId: string,
   ip: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('ipRecords')
-    .set({ adminAccept: 1 })
-    .where('applicationId', '=', applicationId)
-    .where('ip', '=', ip)
-    .where('familyPending', '=', 1)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const isAccepted = await deps.db.transaction().execute(async (trx) => {
+    const claim = await claimOf(trx, applicationId, ip);
+    if (claim === undefined) return false;
+    await trx
+      .updateTable('ipRecords')
+      .set({ adminAccept: 1 })
+      .where('applicationId', '=', applicationId)
+      .where('ip', '=', ip)
+      .execute();
+    await announceDecision(deps, trx, claim, { applicationId, ip, isAccepted: true });
+    return true;
+  });
+  if (isAccepted) deps.jobs.nudge();
+  return isAccepted;
 }
 
 /**
  * Removes the document and keeps the IP waiting for a new one with the operator's reason,
- * and queues the mail that tells the developer in the same transaction. False when not found.
+ * and tells the developer in the same transaction. False when not found.
  */
 export async function rejectProof(
   deps: ProofsDeps,
@@ -86,63 +146,23 @@ export async function rejectProof(
   reason: string,
 ): Promise<boolean> {
   const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
-    const row = await familyClaims(trx)
-      .select([
-        'ipRecords.documentKey',
-        'developers.email',
-        'developers.name',
-        'applications.name as appName',
-      ])
-      .where('ipRecords.applicationId', '=', applicationId)
-      .where('ipRecords.ip', '=', ip)
-      .executeTakeFirst();
-    if (row === undefined) return undefined;
+    const claim = await claimOf(trx, applicationId, ip);
+    if (claim === undefined) return undefined;
     await markProofRejected(trx, { applicationId, ip, reason });
-    if (row.documentKey !== null) await blobs.remove({ kind: 'documents', key: row.documentKey });
-    await deps.jobs.enqueue(
-      trx,
-      MailJob,
-      rejectionMail({
-        to: row.email,
-        name: row.name,
-        appName: row.appName,
-        ip,
-        reason,
-        productName: deps.productName,
-        publicUrl: deps.publicUrl,
-      }),
-    );
-    return row;
+    if (claim.documentKey !== null) {
+      await blobs.remove({ kind: 'documents', key: claim.documentKey });
+    }
+    await announceDecision(deps, trx, claim, {
+      applicationId,
+      ip,
+      isAccepted: false,
+      reason,
+    });
+    return claim;
   });
   if (found === undefined) return false;
   deps.jobs.nudge();
   return true;
-}
-
-function rejectionMail(input: {
-  to: string;
-  name: string;
-  appName: string;
-  ip: string;
-  reason: string;
-  productName: string;
-  publicUrl: string;
-}): Mail {
-  const subject = `Your proof for IP ${input.ip} was not accepted`;
-  const body = `The supporting document for IP ${input.ip} on your application "${input.appName}" was not accepted. Reason: ${input.reason} The IP stays on the application, waiting for a new document: you can send one from the application's page.`;
-  const signature = `${input.productName} Developers`;
-  const text = [`Hello ${input.name},`, '', body, '', signature, input.publicUrl].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">',
-    `<p>Hello ${e(input.name)},</p>`,
-    `<p>${e(body)}</p>`,
-    `<p>${e(signature)}<br><a href="${e(input.publicUrl)}">${e(input.publicUrl)}</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject, text, html };
 }
 
 /** Runs `proofs list|accept|reject`; answers the lines to print and the exit code. */
@@ -177,7 +197,7 @@ export async function runProofsCommand(
   if ((action === 'reject' && isReasonValid) || action === 'accept') {
     const done =
       action === 'accept'
-        ? await acceptProof(deps.db, applicationId, ip)
+        ? await acceptProof(deps, applicationId, ip)
         : await rejectProof(deps, applicationId, ip, reason ?? '');
     return done
       ? {

@@ -10,6 +10,7 @@ import {
 } from '../../contract/apps.js';
 import { StatusResponseSchema } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
+import { activityOriginOf } from '../activity/activity-origin.js';
 import { authenticatedAppsVersion, authenticatedDeveloperId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { Clock } from '../clock.js';
@@ -89,7 +90,11 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
       async (request, reply) => {
         const developerId = authenticatedDeveloperId(request);
         const upload = await readUpload(request, deps.maxIpsPerApp);
-        const applicationId = await deps.apps.create(developerId, upload);
+        const applicationId = await deps.apps.create(
+          developerId,
+          upload,
+          activityOriginOf(request),
+        );
         return reply
           .status(201)
           .send({ status: 'success', message: Messages.apps.created, applicationId });
@@ -106,7 +111,12 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
         const developerId = authenticatedDeveloperId(request);
         const upload = await readUpload(request, deps.maxIpsPerApp);
         const applicationId = request.params.id;
-        const result = await deps.apps.update(developerId, applicationId, upload);
+        const result = await deps.apps.update(
+          developerId,
+          applicationId,
+          upload,
+          activityOriginOf(request),
+        );
         return result.isLogoUpload
           ? {
               status: 'success' as const,
@@ -125,7 +135,11 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
         schema: { params: IdParamsSchema, response: { 200: StatusResponseSchema, ...Responses } },
       },
       async (request) => {
-        await deps.apps.remove(authenticatedDeveloperId(request), request.params.id);
+        await deps.apps.remove(
+          authenticatedDeveloperId(request),
+          request.params.id,
+          activityOriginOf(request),
+        );
         return { status: 'success' as const, message: Messages.app.deleted };
       },
     );

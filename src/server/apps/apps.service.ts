@@ -1,32 +1,52 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import {
   appFieldsSchemaFor,
-  DOCUMENT_FIELD_PREFIX,
   ICON_FIELD,
   type AppFields,
   type Application,
 } from '../../contract/apps.js';
 import { LOGOS_PATH } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
-import { canonicalIp, ipFieldName, isBlankUrl } from '../../contract/rules.js';
+import { isBlankUrl } from '../../contract/rules.js';
+import type { ActivityOrigin } from '../activity/activity.repository.js';
+import { findDeveloperById } from '../auth/auth.repository.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import { keyQueries, type KeyRow } from '../keys/keys.repository.js';
+import type { JobQueue } from '../jobs/job-definition.js';
+import { ipChangeMail } from '../mail/ip-change-mail.js';
+import { MailJob } from '../mail/mail-job.js';
 import {
-  documentName,
   iconName,
   inBlobTransaction,
   type BlobChange,
   type BlobRef,
   type BlobStore,
 } from '../storage/blob-store.js';
+import {
+  changedFields,
+  recordAppEvent,
+  recordAppUpdate,
+  recordProofsSent,
+} from './app-activity.js';
 import * as repo from './apps.repository.js';
-import { checkIcon, documentExtension, type Upload } from './apps.upload.js';
-import { signDocumentLink } from './document-links.js';
-import { ipChangeAllowedAt } from './ip-change-lock.js';
+import { checkIcon, type Upload } from './apps.upload.js';
+import { applicationOf } from './application-view.js';
+import { assertIpChangeAllowed } from './ip-change-rule.js';
+import { diffIps } from './ip-diff.js';
+import { parseIpList } from './ip-list.js';
+import { replaceLogo } from './logo-replacement.js';
+import {
+  attachProofsToKeptIps,
+  newIpRecords,
+  parseDocuments,
+  requireProofs,
+} from './proof-attachment.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,31 +56,17 @@ export interface AppsDeps {
   readonly clock: Clock;
   readonly blobs: BlobStore;
   readonly linkSigningSecret: string;
+  readonly jobs: JobQueue;
   readonly keys: KeyRing;
 }
 
-interface Document {
-  readonly bytes: Buffer;
-  readonly extension: string;
+interface IpChange {
+  readonly appName: string;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
 }
-
-const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
-
-/** Comma-joined IPs: trimmed, empty entries dropped, each valid, canonical, unique, capped. */
-export function parseIpList(raw: string, maxIps: number): string[] {
-  const unique = new Set<string>();
-  for (const entry of raw.split(',')) {
-    const trimmed = entry.trim();
-    if (trimmed === '') continue;
-    const ip = canonicalIp(trimmed);
-    if (ip === null) throw new AppError('bad_request', Messages.apps.invalidIp(trimmed));
-    unique.add(ip);
-  }
-  if (unique.size > maxIps) throw new AppError('bad_request', Messages.ips.maxIpsFor(maxIps));
-  return [...unique];
-}
 
 export function createAppsService(deps: AppsDeps) {
   const { db, config, clock, blobs } = deps;
@@ -79,40 +85,21 @@ export function createAppsService(deps: AppsDeps) {
     });
   }
 
-  /** Every document field names one of `ips` and holds a PDF, PNG or JPEG. */
-  async function parseDocuments(upload: Upload, ips: readonly string[]) {
-    const documents = new Map<string, Document>();
-    for (const [field, bytes] of upload.files) {
-      if (!field.startsWith(DOCUMENT_FIELD_PREFIX)) continue;
-      const ip = ips.find((candidate) => ipFieldName(candidate) === field);
-      if (ip === undefined) throw new AppError('bad_request', Messages.apps.unexpectedFile(field));
-      documents.set(ip, { bytes, extension: await documentExtension(bytes) });
-    }
-    return documents;
-  }
-
-  /** Duplicates need the skip flag and a document each (docs/product.md sections 4 and 5). */
-  function requireProofs(
-    duplicates: readonly string[],
-    fields: AppFields,
-    documents: ReadonlyMap<string, Document>,
-    message: string,
-  ) {
-    if (duplicates.length === 0) return;
-    if (fields.ipAddressDuplicateSkip !== 'true') {
-      throw new AppError('conflict', message, { duplicateIPs: [...duplicates] });
-    }
-    for (const ip of duplicates) {
-      if (!documents.has(ip)) {
-        throw new AppError('bad_request', Messages.ips.supportingDocumentRequired(ip));
-      }
-    }
-  }
-
-  async function storeDocument(store: BlobChange, document: Document): Promise<string> {
-    const key = documentName(document.extension);
-    await store.put({ kind: 'documents', key }, document.bytes);
-    return key;
+  /** The security mail of an allowlist change, queued with it. */
+  async function mailIpChange(trx: Transaction<Database>, developerId: string, change: IpChange) {
+    const developer = await findDeveloperById(trx, developerId);
+    if (developer === undefined) return;
+    await deps.jobs.enqueue(
+      trx,
+      MailJob,
+      ipChangeMail({
+        to: developer.email,
+        name: developer.name,
+        productName: config.brand.productName,
+        publicUrl: config.publicUrl,
+        ...change,
+      }),
+    );
   }
 
   /** After the rows stopped naming them: blobs go in the same transaction (or after it, S3). */
@@ -120,70 +107,17 @@ export function createAppsService(deps: AppsDeps) {
     for (const ref of obsolete) await store.remove(ref);
   }
 
-  /** The records of new IPs: a duplicate is family-pending and keeps its proof document. */
-  async function newIpRecords(
-    store: BlobChange,
-    batch: {
-      id: string;
-      ips: readonly string[];
-      duplicates: readonly string[];
-      documents: ReadonlyMap<string, Document>;
-      now: number;
-    },
-  ): Promise<repo.IpRow[]> {
-    const records: repo.IpRow[] = [];
-    for (const ip of batch.ips) {
-      const isDuplicate = batch.duplicates.includes(ip);
-      const document = isDuplicate ? batch.documents.get(ip) : undefined;
-      records.push({
-        applicationId: batch.id,
-        ip,
-        familyPending: isDuplicate ? 1 : 0,
-        adminAccept: 0,
-        documentKey: document === undefined ? null : await storeDocument(store, document),
-        rejectionReason: null,
-        createdAt: batch.now,
-      });
-    }
-    return records;
-  }
-
-  function toApplication(
-    row: repo.AppRow,
-    ips: readonly repo.IpRow[],
-    keys: readonly KeyRow[],
-  ): Application {
+  const toApplication = (row: repo.AppRow, ips: readonly repo.IpRow[], keys: readonly KeyRow[]) => {
     const now = clock.now();
-    return {
-      applicationId: row.id,
-      applicationName: row.name,
-      logoUrl: row.logoUrl,
-      callbackUrl: row.callbackUrl,
-      postbackUrl: row.postbackUrl ?? '',
-      allowedUsers: row.allowedUsers,
-      isActive: row.isActive === 1,
-      ...deps.keys.view(keys, row.id, now),
-      description: row.description,
-      algoId: row.algoId ?? '',
-      renewalDate: new Date(row.renewalAt).toISOString(),
-      ipChangeAllowedAt: isoOrNull(
-        ipChangeAllowedAt(row.ipsChangedAt, config.apps.ipChangeCooldownDays, now),
-      ),
-      ipRecordsWithFamilyPending: ips
-        .filter((record) => record.applicationId === row.id)
-        .map((record) => ({
-          ip: record.ip,
-          familyPending: record.familyPending === 1,
-          adminAccept: record.adminAccept === 1,
-          documentUrl:
-            record.documentKey === null
-              ? null
-              : signDocumentLink(deps.linkSigningSecret, record.documentKey, now),
-          rejectionReason: record.rejectionReason,
-        }))
-        .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
-    };
-  }
+    return applicationOf(
+      { row, ips, now },
+      {
+        linkSigningSecret: deps.linkSigningSecret,
+        keys: deps.keys.view(keys, row.id, now),
+        ipChangeCooldownDays: config.apps.ipChangeCooldownDays,
+      },
+    );
+  };
 
   const postbackOf = (fields: AppFields) =>
     fields.postbackUrl === undefined || isBlankUrl(fields.postbackUrl)
@@ -212,7 +146,7 @@ export function createAppsService(deps: AppsDeps) {
       return toApplication(found.app, found.ips, keys);
     },
 
-    async create(developerId: string, upload: Upload): Promise<string> {
+    async create(developerId: string, upload: Upload, origin: ActivityOrigin): Promise<string> {
       const fields = parseFields(upload.fields);
       const ips = parseIpList(fields.ipRecords ?? '', config.apps.maxIpsPerApp);
       const icon = upload.files.get(ICON_FIELD);
@@ -229,10 +163,11 @@ export function createAppsService(deps: AppsDeps) {
           logoKey = iconName(icon);
           await store.put({ kind: 'logos', key: logoKey }, icon);
         }
+        const name = fields.name.trim();
         await repo.insertApp(trx, {
           id,
           ownerId: developerId,
-          name: fields.name.trim(),
+          name,
           algoId: algoOf(fields),
           logoUrl: logoKey === null ? config.brand.defaultAppIconUrl : logoUrlOf(logoKey),
           logoKey,
@@ -251,6 +186,9 @@ export function createAppsService(deps: AppsDeps) {
           trx,
           await newIpRecords(store, { id, ips, duplicates, documents, now }),
         );
+        const context = { developerId, applicationId: id, applicationName: name, origin, at: now };
+        await recordAppEvent(trx, context, 'app.created');
+        await recordProofsSent(trx, context, duplicates);
       });
       return id;
     },
@@ -260,6 +198,7 @@ export function createAppsService(deps: AppsDeps) {
       developerId: string,
       id: string,
       upload: Upload,
+      origin: ActivityOrigin,
     ): Promise<{ isLogoUpload: boolean; logoUrl: string }> {
       if ((await repo.findAppOf(kysely, developerId, id)) === undefined) throw notFound();
       const fields = parseFields(upload.fields);
@@ -269,8 +208,8 @@ export function createAppsService(deps: AppsDeps) {
         rawIps === undefined ? undefined : parseIpList(rawIps, config.apps.maxIpsPerApp);
       const icon = upload.files.get(ICON_FIELD);
       if (icon !== undefined) await checkIcon(icon);
+      let ipChange: IpChange | undefined;
       const logoUrl = await inBlobTransaction(kysely, blobs, async (trx, store) => {
-        const obsolete: BlobRef[] = [];
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
         const product = config.brand.productName;
@@ -281,41 +220,22 @@ export function createAppsService(deps: AppsDeps) {
         const current = await repo.ipRecordsOf(trx, [id]);
         const next = requested ?? current.map((record) => record.ip);
         const documents = await parseDocuments(upload, next);
-        const currentIps = new Set(current.map((record) => record.ip));
-        const nextIps = new Set(next);
-        const added = next.filter((ip) => !currentIps.has(ip));
-        const removed = current.filter((record) => !nextIps.has(record.ip));
+        const { added, removed, isChange: isIpChange } = diffIps(current, next);
         const now = clock.now();
-        const isIpChange = added.length > 0 || removed.length > 0;
-        if (isIpChange && app.ipsChangedAt !== null) {
-          const nextAllowed = app.ipsChangedAt + config.apps.ipChangeCooldownDays * DAY_MS;
-          if (now < nextAllowed) {
-            throw new AppError(
-              'conflict',
-              Messages.ips.updateCooldownFor(config.apps.ipChangeCooldownDays),
-              {
-                nextIpChangeAt: new Date(nextAllowed).toISOString(),
-              },
-            );
-          }
+        if (isIpChange) {
+          assertIpChangeAllowed(app.ipsChangedAt, now, config.apps.ipChangeCooldownDays);
         }
         await repo.lockIps(trx, db.engine, added);
         const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, added);
         requireProofs(duplicates, fields, documents, Messages.ips.associatedWithAnotherApplication);
 
-        let logoKey = app.logoKey;
-        let logo = app.logoUrl;
-        if (icon !== undefined) {
-          logoKey = iconName(icon);
-          await store.put({ kind: 'logos', key: logoKey }, icon);
-          logo = logoUrlOf(logoKey);
-        } else if (!isLogoUpload && fields.logoUrl === config.brand.defaultAppIconUrl) {
-          logoKey = null;
-          logo = config.brand.defaultAppIconUrl;
-        }
-        if (app.logoKey !== null && app.logoKey !== logoKey) {
-          obsolete.push({ kind: 'logos', key: app.logoKey });
-        }
+        const logo = await replaceLogo(store, app, {
+          icon,
+          isDefaultChosen: !isLogoUpload && fields.logoUrl === config.brand.defaultAppIconUrl,
+          defaultUrl: config.brand.defaultAppIconUrl,
+          urlOf: logoUrlOf,
+        });
+        const obsolete: BlobRef[] = logo.obsolete === undefined ? [] : [logo.obsolete];
 
         await repo.deleteIpRecords(
           trx,
@@ -331,23 +251,19 @@ export function createAppsService(deps: AppsDeps) {
           trx,
           await newIpRecords(store, { id, ips: added, duplicates, documents, now }),
         );
-        // A kept IP still waiting for its proof takes a newly sent document.
-        for (const record of current) {
-          const document = documents.get(record.ip);
-          const isAwaitingProof = record.familyPending === 1 && record.adminAccept === 0;
-          if (!nextIps.has(record.ip) || document === undefined || !isAwaitingProof) continue;
-          const documentKey = await storeDocument(store, document);
-          await repo.setIpDocument(trx, id, record.ip, documentKey);
-          if (record.documentKey !== null) {
-            obsolete.push({ kind: 'documents', key: record.documentKey });
-          }
-        }
+        const proofs = await attachProofsToKeptIps(trx, store, {
+          id,
+          current,
+          kept: new Set(next),
+          documents,
+        });
+        obsolete.push(...proofs.obsolete);
 
-        await repo.updateApp(trx, id, {
+        const changes = {
           name: fields.name.trim(),
           algoId,
-          logoUrl: logo,
-          logoKey,
+          logoUrl: logo.logoUrl,
+          logoKey: logo.logoKey,
           callbackUrl: fields.callbackUrl.trim(),
           postbackUrl: postbackOf(fields),
           allowedUsers: fields.allowedUsers.trim(),
@@ -356,14 +272,30 @@ export function createAppsService(deps: AppsDeps) {
             fields.isActive === undefined ? app.isActive : fields.isActive === 'true' ? 1 : 0,
           ipsChangedAt: isIpChange ? now : app.ipsChangedAt,
           updatedAt: now,
-        });
+        };
+        await repo.updateApp(trx, id, changes);
+        const before = current.map((record) => record.ip).sort();
+        const after = [...next].sort();
+        ipChange = isIpChange ? { appName: changes.name, before, after } : undefined;
+        await recordAppUpdate(
+          trx,
+          { developerId, applicationId: id, applicationName: changes.name, origin, at: now },
+          {
+            fields: changedFields(app, changes),
+            ...(ipChange === undefined ? {} : { ips: { before, after } }),
+            ...(changes.isActive === app.isActive ? {} : { isActive: changes.isActive === 1 }),
+            proofsSent: [...duplicates, ...proofs.attached],
+          },
+        );
+        if (ipChange !== undefined) await mailIpChange(trx, developerId, ipChange);
         await removeBlobs(store, obsolete);
-        return logo;
+        return logo.logoUrl;
       });
+      if (ipChange !== undefined) deps.jobs.nudge();
       return { isLogoUpload, logoUrl };
     },
 
-    async remove(developerId: string, id: string): Promise<void> {
+    async remove(developerId: string, id: string, origin: ActivityOrigin): Promise<void> {
       await inBlobTransaction(kysely, blobs, async (trx, store) => {
         const obsolete: BlobRef[] = [];
         await repo.lockDeveloper(trx, db.engine, developerId);
@@ -379,6 +311,11 @@ export function createAppsService(deps: AppsDeps) {
         }
         if (app.logoKey !== null) obsolete.push({ kind: 'logos', key: app.logoKey });
         await repo.deleteApp(trx, id);
+        await recordAppEvent(
+          trx,
+          { developerId, applicationId: id, applicationName: app.name, origin, at: clock.now() },
+          'app.deleted',
+        );
         await removeBlobs(store, obsolete);
       });
     },

@@ -31,6 +31,7 @@ import { DEVICE_COOKIE } from './device-cookie.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { noStore } from '../http/no-store.js';
 import { perIpLimit } from './rate-limits.js';
+import { activityOriginOf } from '../activity/activity-origin.js';
 import { sessionOriginOf, type SessionOrigin } from './session-origin.js';
 
 export interface AuthRouteDeps {
@@ -192,7 +193,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.reset.resetPassword(request.body);
+      await deps.reset.resetPassword(request.body, activityOriginOf(request));
       return ok(Messages.resetPassword.success);
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConfirmRequest, SigninRequest, SignupRequest } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
+import { recordActivity } from '../activity/activity.repository.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -144,10 +145,20 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       const device = devices.deviceOf(client.deviceCookie, developer.id);
       const plan = throttlePlan(developer.id, device, client.ipKey);
+      const activity = (kind: 'sign_in.succeeded' | 'sign_in.failed', reason?: string) => ({
+        developerId: developer.id,
+        kind,
+        at: now,
+        origin: { ip: client.ip, device: client.browser },
+        ...(reason === undefined ? {} : { details: { reason } }),
+      });
       try {
         if ((await takeSignInTry(db, plan, now)).hasLocked) deps.events.lockout();
       } catch (error) {
-        if (error instanceof RetryLaterError) deps.events.signIn('locked');
+        if (error instanceof RetryLaterError) {
+          deps.events.signIn('locked');
+          await recordActivity(db, activity('sign_in.failed', 'locked'));
+        }
         throw error;
       }
       const isValid =
@@ -156,17 +167,22 @@ export function createAuthService(deps: AuthDeps) {
           : await verifyPassword(developer.passwordHash, input.password);
       if (!isValid) {
         deps.events.signIn('bad_credentials');
+        await recordActivity(db, activity('sign_in.failed', 'bad_credentials'));
         throw badCredentials();
       }
       const clear = (trx: Parameters<typeof clearSignInFailures>[0]) =>
         clearSignInFailures(trx, developer.id, planKeys(plan), plan.includeAccount, now);
       if (developer.verifiedAt === null) {
-        await db.transaction().execute(clear);
+        await db.transaction().execute(async (trx) => {
+          await clear(trx);
+          await recordActivity(trx, activity('sign_in.failed', 'unverified'));
+        });
         deps.events.signIn('unverified');
         throw new AppError('forbidden', Messages.login.developerNotVerified);
       }
       const tokens = await db.transaction().execute(async (trx) => {
         await clear(trx);
+        await recordActivity(trx, activity('sign_in.succeeded'));
         const started = await startSession(
           { ...sessionDeps(deps), db: trx },
           developer,

@@ -2,6 +2,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload } from 'jose';
 import { Messages } from '../../contract/messages.js';
 import type { FlowSettings } from '../config.js';
+import { recordActivity } from '../activity/activity.repository.js';
 import { AppError } from '../errors.js';
 import {
   findDeveloperByClientCode,
@@ -124,5 +125,16 @@ export async function loginWithFlow(
     developer = await linkDeveloper(deps, verified, now);
   }
   if (developer === undefined) throw invalid;
-  return { developer, tokens: await startSession(sessionDeps(deps), developer, now, origin) };
+  const signedIn = developer;
+  const tokens = await deps.db.transaction().execute(async (trx) => {
+    await recordActivity(trx, {
+      developerId: signedIn.id,
+      kind: 'sign_in.succeeded',
+      at: now,
+      origin: { ip: origin.ip, device: origin.browser },
+      details: { method: 'hand-off' },
+    });
+    return startSession({ ...sessionDeps(deps), db: trx }, signedIn, now, origin);
+  });
+  return { developer, tokens };
 }

@@ -1,5 +1,6 @@
 import type { ResetRequest } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
+import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { AppError } from '../errors.js';
 import { findDeveloperByEmail, setPassword } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';
@@ -63,7 +64,7 @@ export function createPasswordResetService(deps: AuthDeps) {
      * Uses the code and sets the new password in one transaction, ends every session:
      * refresh tokens are revoked and access tokens issued before now are refused.
      */
-    async resetPassword(input: ResetRequest): Promise<void> {
+    async resetPassword(input: ResetRequest, origin: ActivityOrigin): Promise<void> {
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) throw invalid();
       const now = clock.now();
@@ -74,6 +75,12 @@ export function createPasswordResetService(deps: AuthDeps) {
         await setPassword(trx, developer.id, passwordHash, now);
         await deleteSignInThrottles(trx, developer.id);
         await revokeDeveloperTokens(trx, developer.id, now);
+        await recordActivity(trx, {
+          developerId: developer.id,
+          kind: 'password.reset',
+          at: now,
+          origin,
+        });
         return true;
       });
       if (!isReset) throw invalid();

@@ -8,7 +8,8 @@ import {
   type TestDeveloper,
 } from '../../../test/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { PurgeExpiredJob } from './purge-job.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { activityRetentionStart, PurgeExpiredJob } from './purge-job.js';
 import { TokenRules } from './tokens.js';
 
 // Issue 9, "Expired refresh tokens and codes are never purged".
@@ -162,5 +163,36 @@ describe(`the purge of expired sign-in data (${process.env.TEST_DB ?? 'sqlite'})
       expect.objectContaining({ runAt: (Math.floor(t.clock.now() / HOUR_MS) + 1) * HOUR_MS }),
     ]);
     expect(jobs.filter((job) => job.doneAt !== null).length).toBeGreaterThan(0);
+  });
+
+  it('deletes activity events older than the retention years, keeps younger ones', async () => {
+    const dev = await createDeveloper(t);
+    const cutoff = activityRetentionStart(t.clock.now() + HOUR_MS);
+    expect(new Date(cutoff).getUTCFullYear()).toBe(new Date(t.clock.now()).getUTCFullYear() - 5);
+    const record = (at: number, reason: string) =>
+      t.db.kysely.transaction().execute((trx) =>
+        recordActivity(trx, {
+          developerId: dev.id,
+          kind: 'sign_in.failed',
+          at,
+          origin: { ip: null, device: null },
+          details: { reason },
+        }),
+      );
+    await record(cutoff - 1, 'older');
+    await record(cutoff, 'exactly five years');
+    await record(cutoff + DAY_MS, 'younger');
+    t.clock.advance(HOUR_MS);
+    await t.drainJobs();
+    const kept = await t.db.kysely
+      .selectFrom('activityEvents')
+      .select('details')
+      .where('developerId', '=', dev.id)
+      .orderBy('at')
+      .execute();
+    expect(kept.map((row) => JSON.parse(row.details) as unknown)).toEqual([
+      { reason: 'exactly five years' },
+      { reason: 'younger' },
+    ]);
   });
 });

@@ -3,8 +3,10 @@ import * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import { schedulePeriodic } from '../jobs/schedule.js';
+import { ACTIVITY_RETENTION_YEARS } from '../../contract/activity.js';
 import { SignInLimits } from '../../contract/limits.js';
 import { deleteExpiredKeys } from '../keys/keys.repository.js';
+import { purgeActivityBefore } from '../activity/activity.repository.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -16,7 +18,8 @@ const PurgeSchema = z.object({});
 
 /**
  * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
- * have gone quiet and old API keys past their grace, once an hour for all instances together.
+ * have gone quiet, old API keys past their grace and activity events past their retention,
+ * once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -34,6 +37,13 @@ export const PurgeRules = {
   revokedFamilyKeepMs: 7 * 24 * HOUR_MS,
 } as const;
 
+/** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
+export function activityRetentionStart(now: number): number {
+  const start = new Date(now);
+  start.setUTCFullYear(start.getUTCFullYear() - ACTIVITY_RETENTION_YEARS);
+  return start.getTime();
+}
+
 /** Queues the next run (after `now`); every instance calls it at start, each run again. */
 export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<void> {
   return schedulePeriodic(db, PurgeExpiredJob, {}, PurgeRules.intervalMs, now);
@@ -49,5 +59,6 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
     signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
     // Old API keys whose grace period has ended (issue 10).
     apiKeys: await deleteExpiredKeys(db, now),
+    activityEvents: await purgeActivityBefore(db, activityRetentionStart(now)),
   };
 }

@@ -125,35 +125,33 @@ export async function revokeSession(
 
 /** Ends every session of the developer but `keepSessionId`; answers how many ended. */
 export async function revokeOtherSessions(
-  db: Db,
+  trx: Trx,
   developerId: string,
   keepSessionId: string,
   now: number,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('refreshTokens')
-      .select('familyId')
-      .distinct()
-      .where('developerId', '=', developerId)
-      .where('familyId', '<>', keepSessionId)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', now)
-      .execute();
-    if (live.length === 0) return 0;
-    await trx
-      .updateTable('refreshTokens')
-      .set({ revokedAt: now })
-      .where('developerId', '=', developerId)
-      .where(
-        'familyId',
-        'in',
-        live.map((row) => row.familyId),
-      )
-      .where('revokedAt', 'is', null)
-      .execute();
-    return live.length;
-  });
+  const live = await trx
+    .selectFrom('refreshTokens')
+    .select('familyId')
+    .distinct()
+    .where('developerId', '=', developerId)
+    .where('familyId', '<>', keepSessionId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .execute();
+  if (live.length === 0) return 0;
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('developerId', '=', developerId)
+    .where(
+      'familyId',
+      'in',
+      live.map((row) => row.familyId),
+    )
+    .where('revokedAt', 'is', null)
+    .execute();
+  return live.length;
 }
 
 export async function revokeDeveloperTokens(db: Db, developerId: string, now: number) {

@@ -248,17 +248,33 @@ export async function call<T>(
       ...(options.headers === undefined ? {} : { headers: options.headers }),
     }).json<T>();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof HTTPError) {
-      const body: unknown = await error.response.json().catch(() => ({}));
-      const record =
-        body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-      const message =
-        typeof record.message === 'string' ? record.message : error.response.statusText;
-      throw new ApiError(error.response.status, message, record);
-    }
-    throw new ApiError(0, 'The portal could not be reached. Check your connection and try again.');
+    throw await apiErrorOf(error);
   } finally {
     done();
   }
+}
+
+/** A download through the same session layer (bearer, 401 replay): the answer's bytes. */
+export async function download(path: string): Promise<Blob> {
+  const done = startLoading();
+  try {
+    return await base(new URL(path, window.location.origin), { method: 'get' }).blob();
+  } catch (error) {
+    throw await apiErrorOf(error);
+  } finally {
+    done();
+  }
+}
+
+/** A failed call as an ApiError carrying the server's message. */
+async function apiErrorOf(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => ({}));
+    const record =
+      body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const message = typeof record.message === 'string' ? record.message : error.response.statusText;
+    return new ApiError(error.response.status, message, record);
+  }
+  return new ApiError(0, 'The portal could not be reached. Check your connection and try again.');
 }

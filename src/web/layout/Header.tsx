@@ -1,4 +1,4 @@
-import { BookOpen, LogOut, UserRound } from 'lucide-react';
+import { BookOpen, History, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Limits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
@@ -27,6 +27,10 @@ export function SignedInLinks() {
   const who = useSignedInName();
   return (
     <>
+      <Link to={ClientPaths.activity} className={styles.navLink}>
+        <History aria-hidden="true" size={18} />
+        <span>{Messages.activity.headerLink}</span>
+      </Link>
       <Link to={ClientPaths.account} className={`${styles.navLink} ${styles.account}`}>
         <UserRound aria-hidden="true" size={18} />
         {who === '' ? (

@@ -1,0 +1,191 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { ACTIVITY_KINDS } from '../../../contract/activity.js';
+import { Messages } from '../../../contract/messages.js';
+import { activityApi, activityKeys } from '../../api/activity-api.js';
+import { appKeys, appsApi } from '../../api/apps-api.js';
+import { errorMessage } from '../../api/http.js';
+import { Button } from '../../ui/Button.js';
+import { formatTime } from '../../ui/format-time.js';
+import { useAction } from '../../ui/use-action.js';
+import { NO_FILTERS, queryOf, type ActivityFilterValues } from './activity-filters.js';
+import { applicationOf, describeDetails } from './describe-event.js';
+import styles from './activity-page.module.css';
+
+const text = Messages.activity;
+
+/** Saves the CSV the browser got through the session layer under its file name. */
+function save(blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = text.csvFileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /activity (issue 10): the developer's own events newest first, filtered by application,
+ * kind and dates, a page at a time (older pages by the server's cursor), and as CSV.
+ */
+export default function ActivityPage() {
+  const [filters, setFilters] = useState<ActivityFilterValues>(NO_FILTERS);
+  // The cursors of the pages before this one: empty on the newest page.
+  const [cursors, setCursors] = useState<readonly string[]>([]);
+  const cursor = cursors.at(-1);
+  const query = { ...queryOf(filters), ...(cursor === undefined ? {} : { cursor }) };
+  const page = useQuery({
+    queryKey: activityKeys.page(query),
+    queryFn: () => activityApi.page(query),
+    placeholderData: keepPreviousData,
+  });
+  const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
+  const exportCsv = useAction(async () => save(await activityApi.csv(queryOf(filters))));
+
+  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => {
+      const entry = form.get(name);
+      return typeof entry === 'string' ? entry : '';
+    };
+    setFilters({
+      applicationId: value('applicationId'),
+      kind: value('kind'),
+      from: value('from'),
+      to: value('to'),
+    });
+    setCursors([]);
+  };
+  const clear = () => {
+    setFilters(NO_FILTERS);
+    setCursors([]);
+  };
+
+  const events = page.data?.events ?? [];
+  const nextCursor = page.data?.nextCursor ?? null;
+  return (
+    <div className={styles.page}>
+      <h1>{text.title}</h1>
+      <p className={styles.lead}>{text.lead}</p>
+      <form
+        className={styles.filters}
+        aria-label={text.filtersTitle}
+        onSubmit={apply}
+        key={JSON.stringify(filters)}
+      >
+        <label>
+          <span>{text.applicationLabel}</span>
+          <select name="applicationId" defaultValue={filters.applicationId}>
+            <option value="">{text.allApplications}</option>
+            {(apps.data ?? []).map((app) => (
+              <option key={app.applicationId} value={app.applicationId}>
+                {app.applicationName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{text.kindLabel}</span>
+          <select name="kind" defaultValue={filters.kind}>
+            <option value="">{text.allKinds}</option>
+            {ACTIVITY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {text.kinds[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{text.fromLabel}</span>
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          <span>{text.toLabel}</span>
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <div className={styles.actions}>
+          <Button type="submit">{text.apply}</Button>
+          <Button variant="secondary" onClick={clear}>
+            {text.clear}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void exportCsv.run()}
+            isLoading={exportCsv.isRunning}
+          >
+            {text.exportCsv}
+          </Button>
+        </div>
+      </form>
+
+      {page.isError && (
+        <div role="alert" className={styles.error}>
+          <p>
+            {text.loadFailed} {errorMessage(page.error)}
+          </p>
+          <Button variant="secondary" onClick={() => void page.refetch()}>
+            {text.retry}
+          </Button>
+        </div>
+      )}
+      {page.isSuccess && events.length === 0 && <p>{text.empty}</p>}
+      {events.length > 0 && (
+        <ol className={styles.list} aria-label={text.title} aria-busy={page.isFetching}>
+          {events.map((event) => {
+            const application = applicationOf(event);
+            const lines = describeDetails(event.details);
+            return (
+              <li key={event.id} className={styles.event}>
+                <p className={styles.kind}>{text.kinds[event.kind]}</p>
+                <dl className={styles.facts}>
+                  <dt>{text.when}</dt>
+                  <dd>
+                    <time dateTime={event.at}>{formatTime(event.at)}</time>
+                  </dd>
+                  {application !== '' && (
+                    <>
+                      <dt>{text.application}</dt>
+                      <dd>{application}</dd>
+                    </>
+                  )}
+                  {event.ip !== null && (
+                    <>
+                      <dt>{text.ipAddress}</dt>
+                      <dd>{event.ip}</dd>
+                    </>
+                  )}
+                  {event.device !== null && (
+                    <>
+                      <dt>{text.device}</dt>
+                      <dd>{event.device}</dd>
+                    </>
+                  )}
+                </dl>
+                {lines.length > 0 && (
+                  <ul className={styles.details}>
+                    {lines.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <nav className={styles.pager} aria-label={text.pagesLabel}>
+        {cursors.length > 0 && (
+          <Button variant="secondary" onClick={() => setCursors([])}>
+            {text.newest}
+          </Button>
+        )}
+        {nextCursor !== null && (
+          <Button variant="secondary" onClick={() => setCursors([...cursors, nextCursor])}>
+            {text.older}
+          </Button>
+        )}
+      </nav>
+    </div>
+  );
+}
