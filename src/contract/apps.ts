@@ -7,6 +7,7 @@ import {
   redirectUrlSchemaFor,
 } from './fields.js';
 import { ResponseStatusSchema } from './auth.js';
+import { ErrorCodeSchema } from './error-codes.js';
 
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
@@ -88,6 +89,7 @@ export type AppWriteResponse = z.infer<typeof AppWriteResponseSchema>;
 /** Error bodies of the IP rules: the duplicates, and when the next IP change is allowed. */
 export const AppErrorSchema = z.object({
   status: z.literal('error'),
+  code: ErrorCodeSchema,
   message: z.string(),
   duplicateIPs: z.optional(z.array(z.string())),
   nextIpChangeAt: z.optional(z.string()),

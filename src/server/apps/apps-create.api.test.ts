@@ -196,7 +196,11 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ status: 'error', message: Messages.apps.malformedUpload });
+    expect(malformed.body).toEqual({
+      status: 'error',
+      code: 'bad_request',
+      message: Messages.apps.malformedUpload,
+    });
     const json = await dev.client.json('POST', ApiPaths.createApp, { json: { name: 'x' } });
     expect(json.status).toBe(415);
     expect(await appTotal()).toBe(before);

@@ -94,11 +94,16 @@ export function createAppsService(deps: AppsDeps) {
   ) {
     if (duplicates.length === 0) return;
     if (fields.ipAddressDuplicateSkip !== 'true') {
-      throw new AppError('conflict', message, { duplicateIPs: [...duplicates] });
+      throw new AppError('ip_used_by_another_developer', message, {
+        duplicateIPs: [...duplicates],
+      });
     }
     for (const ip of duplicates) {
       if (!documents.has(ip)) {
-        throw new AppError('bad_request', Messages.ips.supportingDocumentRequired(ip));
+        throw new AppError(
+          'supporting_document_required',
+          Messages.ips.supportingDocumentRequired(ip),
+        );
       }
     }
   }
@@ -270,7 +275,7 @@ export function createAppsService(deps: AppsDeps) {
           const nextAllowed = app.ipsChangedAt + config.apps.ipChangeCooldownDays * DAY_MS;
           if (now < nextAllowed) {
             throw new AppError(
-              'conflict',
+              'ip_change_cooldown',
               Messages.ips.updateCooldownFor(config.apps.ipChangeCooldownDays),
               {
                 nextIpChangeAt: new Date(nextAllowed).toISOString(),
@@ -349,7 +354,7 @@ export function createAppsService(deps: AppsDeps) {
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
         if ((await repo.countAppsOf(trx, developerId)) <= 1) {
-          throw new AppError('conflict', Messages.app.cannotDeleteOnlyApp);
+          throw new AppError('only_application', Messages.app.cannotDeleteOnlyApp);
         }
         for (const record of await repo.ipRecordsOf(trx, [id])) {
           if (record.documentKey !== null) {

@@ -21,11 +21,6 @@ import { TextField } from '../../ui/TextField.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 import styles from './create-app-page.module.css';
 
-const DUPLICATE_PREFIXES = [
-  Messages.ips.usedByAnotherDeveloper,
-  Messages.ips.associatedWithAnotherDeveloper,
-];
-
 /** docs/product.md section 2, /create-app. */
 export default function CreateAppPage() {
   const brand = useBrand();
@@ -93,7 +88,7 @@ export default function CreateAppPage() {
         const list = error.body.duplicateIPs;
         if (Array.isArray(list))
           setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
-        if (DUPLICATE_PREFIXES.some((prefix) => error.message.startsWith(prefix))) setCanSkip(true);
+        if (error.code === 'ip_used_by_another_developer') setCanSkip(true);
       }
     } finally {
       setProgress(null);

@@ -85,10 +85,9 @@ export function UpdateAppForm({ app }: { app: Application }) {
     if (Array.isArray(list)) {
       setDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
     }
-    if (error.message.startsWith(Messages.ips.associatedWithAnotherApplication)) setCanSkip(true);
+    if (error.code === 'ip_used_by_another_developer') setCanSkip(true);
     const next = error.body.nextIpChangeAt;
-    const cooldown = Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays);
-    if (error.message.includes(cooldown) || typeof next === 'string') {
+    if (error.code === 'ip_change_cooldown') {
       // IP editing locks; the rows go back to the stored list so the rest can be saved.
       setLock({ nextChangeAt: typeof next === 'string' ? next : null });
       ipRows.replace(storedForm.ips);
