@@ -47,6 +47,8 @@ export const Messages = {
     verified: 'OTP verified successfully!',
     validate: 'Validate OTP',
     resend: 'Resend Otp',
+    // ours
+    recentCodeWorks: 'A code was sent to your e-mail a moment ago. Please enter it here.',
   },
   session: {
     unauthorized: 'Unauthorized',
@@ -196,6 +198,10 @@ export const Messages = {
     cancel: 'Cancel',
     appStatus: 'Status',
     rebrandingDismiss: 'Okay! got it',
+    retry: 'Try again',
+    reloadPage: 'Reload the page',
+    pageFailed: 'This page could not be shown. A new version of the portal may have been released.',
+    appLoadFailed: 'Application',
   },
   // ours: the account screen's sessions list
   sessions: {
