@@ -201,7 +201,8 @@ export const Messages = {
     retry: 'Try again',
     reloadPage: 'Reload the page',
     pageFailed: 'This page could not be shown. A new version of the portal may have been released.',
-    appLoadFailed: 'Application',
+    updateAppTitle: 'Update app',
+    loadingApp: 'Loading the application…',
   },
   // ours: the account screen's sessions list
   sessions: {
