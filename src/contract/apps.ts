@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import {
   AppNameSchema,
-  ClientIdSchema,
+  clientIdSchemaFor,
   DescriptionSchema,
   postbackUrlSchemaFor,
   redirectUrlSchemaFor,
@@ -11,16 +11,17 @@ import { ErrorCodeSchema } from './error-codes.js';
 
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
- * server validates them with `appFieldsSchemaFor` (the local test host is configuration).
+ * server validates them with `appFieldsSchemaFor` (the local test host and the client-code
+ * pattern are configuration).
  */
 const BooleanFieldSchema = z.enum(['true', 'false']);
 
-export function appFieldsSchemaFor(localTestHost: string) {
+export function appFieldsSchemaFor(localTestHost: string, clientCodePattern: string) {
   return z.object({
     name: AppNameSchema,
     callbackUrl: redirectUrlSchemaFor(localTestHost),
     postbackUrl: z.optional(postbackUrlSchemaFor(localTestHost)),
-    allowedUsers: ClientIdSchema,
+    allowedUsers: clientIdSchemaFor(clientCodePattern),
     description: z.optional(DescriptionSchema),
     /** Trimmed, sent only when non-empty. */
     algo_id: z.optional(z.string().check(z.maxLength(100))),

@@ -58,6 +58,8 @@ export const Messages = {
     // ours
     appNameTooLong: 'App Name is limited to 100 characters!',
     clientIdRequired: 'Client id is required !!!',
+    // ours
+    clientIdInvalid: 'Client id does not look like a client code!',
     clientIdLabel: (product: string) => `${product} Client ID`,
     redirectUrlRequired: 'Redirect url is required!',
     // ours

@@ -146,6 +146,19 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
     });
   });
 
+  it('refuses a client id without the client-code shape (issue 10, defect 14; accepted before)', async () => {
+    for (const allowedUsers of ['any text at all', 'AB-12', 'A'.repeat(21)]) {
+      await expectRejected(appFields({ allowedUsers }), 400, {
+        status: 'error',
+        code: 'bad_request',
+        message: Messages.app.clientIdInvalid,
+        field: 'allowedUsers',
+      });
+    }
+    const id = await createApp(dev.client, { allowedUsers: ' AB1234 ' });
+    expect((await appRow(t, id))?.allowedUsers).toBe('AB1234');
+  });
+
   it('accepts a 200-character description', async () => {
     const id = await createApp(dev.client, { description: 'd'.repeat(200) });
     expect((await appRow(t, id))?.description).toBe('d'.repeat(200));

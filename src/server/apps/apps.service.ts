@@ -59,7 +59,10 @@ export function parseIpList(raw: string, maxIps: number): string[] {
 export function createAppsService(deps: AppsDeps) {
   const { db, config, clock, blobs } = deps;
   const kysely = db.kysely;
-  const fieldsSchema = appFieldsSchemaFor(config.brand.localTestHost);
+  const fieldsSchema = appFieldsSchemaFor(
+    config.brand.localTestHost,
+    config.brand.clientCodePattern,
+  );
   // A path, not a URL: it loads on whatever host the portal is reached by.
   const logoUrlOf = (key: string) => `${LOGOS_PATH}/${key}`;
 

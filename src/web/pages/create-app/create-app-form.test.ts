@@ -76,6 +76,8 @@ describe('the create-app form', () => {
   it.each([
     [{ name: '' }, Messages.app.appNameRequired],
     [{ allowedUsers: '' }, Messages.app.clientIdRequired],
+    // issue 10, defect 14: the brand's client-code shape, as the server checks it
+    [{ allowedUsers: 'any text at all' }, Messages.app.clientIdInvalid],
     [{ callbackUrl: 'https://' }, Messages.app.redirectUrlRequired],
     [{ callbackUrl: 'http://bot.example.com/cb' }, Messages.app.redirectUrlInvalid],
     [{ description: 'x'.repeat(201) }, Messages.app.descriptionTooLong],
