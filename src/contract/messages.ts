@@ -95,6 +95,8 @@ export const Messages = {
   ips: {
     // ours
     invalid: 'Invalid IP address!',
+    ownOrFamily: "These IPs are mine or my family members'",
+    confirmOwnOrFamily: "Please confirm that these IPs are yours or your family members'.",
     maxIps: maxIpsFor(Limits.maxIpsPerApp),
     maxIpsSentence: `${maxIpsFor(Limits.maxIpsPerApp)}.`,
     /** The same texts for a portal configured with other limits. */

@@ -17,7 +17,7 @@ import formStyles from '../../ui/forms.module.css';
 import { IpRows } from '../../ui/IpRows.js';
 import { notify } from '../../ui/notify.js';
 import { ProofUpload } from '../../ui/ProofUpload.js';
-import { TextField } from '../../ui/TextField.js';
+import { FieldMessages, TextField, useFieldIds } from '../../ui/TextField.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 import styles from './create-app-page.module.css';
 
@@ -46,6 +46,7 @@ export default function CreateAppPage() {
     },
   });
   const ipRows = useFieldArray({ control, name: 'ips' });
+  const familyIds = useFieldIds(errors.isFamily?.message, undefined);
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
   const [duplicates, setDuplicates] = useState<string[]>([]);
@@ -159,9 +160,14 @@ export default function CreateAppPage() {
           listError={errors.ips?.root?.message ?? errors.ips?.message}
         />
         <div className={formStyles.checkbox}>
-          <input id="is-family" type="checkbox" {...register('isFamily')} />
-          <label htmlFor="is-family">Some of these IPs are shared with my family members</label>
+          <input type="checkbox" {...familyIds.inputProps} {...register('isFamily')} />
+          <label htmlFor={familyIds.id}>{Messages.ips.ownOrFamily}</label>
         </div>
+        <FieldMessages
+          error={errors.isFamily?.message}
+          errorId={familyIds.errorId}
+          hintId={familyIds.hintId}
+        />
         {canSkip && (
           <DuplicateSkip
             checked={skipDuplicates}

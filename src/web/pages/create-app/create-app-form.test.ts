@@ -16,7 +16,7 @@ const FORM: CreateAppForm = {
     { value: '203.0.113.10' },
     { value: '2001:DB8:0:0:0:0:0:1' },
   ],
-  isFamily: false,
+  isFamily: true,
 };
 
 const OPTIONS = {
@@ -71,6 +71,11 @@ describe('the create-app form', () => {
 
   it('accepts the spec example', () => {
     expect(issues(FORM)).toEqual([]);
+  });
+
+  it('needs the family-members confirmation once an IP is listed (issue 10, defect 1)', () => {
+    expect(issues({ ...FORM, isFamily: false })).toEqual([Messages.ips.confirmOwnOrFamily]);
+    expect(issues({ ...FORM, isFamily: false, ips: [{ value: '' }] })).toEqual([]);
   });
 
   it.each([
