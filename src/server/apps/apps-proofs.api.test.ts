@@ -81,6 +81,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       status: 'error',
+      code: 'supporting_document_required',
       message: Messages.ips.supportingDocumentRequired('20.0.0.2'),
     });
 
