@@ -191,6 +191,7 @@ test('the second developer hits the duplicate error on create, uploads a proof, 
   await page.getByLabel('Acme Trade Client ID*').fill('AB1234');
   await page.getByLabel('Redirect URL*').fill('https://bot.example.com/callback');
   await page.getByLabel('IP address 1', { exact: true }).fill(shared);
+  await page.getByRole('checkbox', { name: Messages.ips.ownOrFamily }).check();
   const skip = page.getByRole('checkbox', { name: Messages.ips.skipDuplicates });
   await expect(skip).toHaveCount(0);
   const create = page.getByRole('button', { name: 'Create' });

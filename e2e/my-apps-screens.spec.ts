@@ -122,6 +122,7 @@ test.describe('at phone width', () => {
     await page.getByLabel('Acme Trade Client ID*').fill('AB1234');
     await page.getByLabel('Redirect URL*').fill('https://bot.example.com/callback');
     await page.getByLabel('IP address 1', { exact: true }).fill(shared);
+    await page.getByRole('checkbox', { name: "These IPs are mine or my family members'" }).check();
     await page.getByRole('button', { name: 'Create' }).click();
     const skip = page.getByLabel(
       'Add the IPs already used by another developer, with a family-proof document for each',

@@ -1,26 +1,28 @@
 import * as z from 'zod/mini';
 import {
   AppNameSchema,
-  ClientIdSchema,
+  clientIdSchemaFor,
   DescriptionSchema,
   postbackUrlSchemaFor,
   redirectUrlSchemaFor,
 } from './fields.js';
 import { ResponseStatusSchema } from './auth.js';
+import { ErrorCodeSchema } from './error-codes.js';
 import { ApiKeySchema } from './keys.js';
 
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
- * server validates them with `appFieldsSchemaFor` (the local test host is configuration).
+ * server validates them with `appFieldsSchemaFor` (the local test host and the client-code
+ * pattern are configuration).
  */
 const BooleanFieldSchema = z.enum(['true', 'false']);
 
-export function appFieldsSchemaFor(localTestHost: string) {
+export function appFieldsSchemaFor(localTestHost: string, clientCodePattern: string) {
   return z.object({
     name: AppNameSchema,
     callbackUrl: redirectUrlSchemaFor(localTestHost),
     postbackUrl: z.optional(postbackUrlSchemaFor(localTestHost)),
-    allowedUsers: ClientIdSchema,
+    allowedUsers: clientIdSchemaFor(clientCodePattern),
     description: z.optional(DescriptionSchema),
     /** Trimmed, sent only when non-empty. */
     algo_id: z.optional(z.string().check(z.maxLength(100))),
@@ -95,6 +97,7 @@ export type AppWriteResponse = z.infer<typeof AppWriteResponseSchema>;
 /** Error bodies of the IP rules: the duplicates, and when the next IP change is allowed. */
 export const AppErrorSchema = z.object({
   status: z.literal('error'),
+  code: ErrorCodeSchema,
   message: z.string(),
   duplicateIPs: z.optional(z.array(z.string())),
   nextIpChangeAt: z.optional(z.string()),

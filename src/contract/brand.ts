@@ -28,6 +28,8 @@ export interface Brand {
   readonly ipChangeCooldownDays: number;
   /** {host}: the one host allowed over plain http for redirect and postback URLs. */
   readonly localTestHost: string;
+  /** The provider's client-code shape a client id must have (a regular expression source). */
+  readonly clientCodePattern: string;
   /** The page environment tag (docs/product.md section 9: 'staging'). */
   readonly environment: string;
   /** Canonical base of every page (docs/product.md section 2: "a fixed base"). */

@@ -80,6 +80,17 @@ export const ClientIdSchema = z
   .string({ error: Messages.app.clientIdRequired })
   .check(required(Messages.app.clientIdRequired));
 
+/**
+ * The client id with the provider's client-code shape (issue 10, defect 14): `pattern` is
+ * the configured CLIENT_CODE_PATTERN, matched against the trimmed value.
+ */
+export function clientIdSchemaFor(pattern: string) {
+  const shape = new RegExp(pattern, 'u');
+  return ClientIdSchema.check(
+    z.refine((s) => s.trim() === '' || shape.test(s.trim()), Messages.app.clientIdInvalid),
+  );
+}
+
 /** Redirect URL: required; https, or http on the local test host ('' allows none). */
 export function redirectUrlSchemaFor(localTestHost: string) {
   return z.string({ error: Messages.app.redirectUrlRequired }).check(

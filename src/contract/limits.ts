@@ -1,6 +1,8 @@
 // Business constants of docs/product.md section 9; the length caps for names and e-mail are ours (RFC 5321 for e-mail).
 export const Limits = {
   signInClicksAllowed: 2,
+  // ours: how long the sign-in button stays disabled after too many clicks
+  signInClickPauseMs: 30_000,
   passwordMinLength: 9,
   passwordMaxLength: 16,
   mobileDigits: 10,

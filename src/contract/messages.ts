@@ -48,6 +48,8 @@ export const Messages = {
     verified: 'OTP verified successfully!',
     validate: 'Validate OTP',
     resend: 'Resend Otp',
+    // ours
+    recentCodeWorks: 'A code was sent to your e-mail a moment ago. Please enter it here.',
   },
   session: {
     unauthorized: 'Unauthorized',
@@ -57,6 +59,8 @@ export const Messages = {
     // ours
     appNameTooLong: 'App Name is limited to 100 characters!',
     clientIdRequired: 'Client id is required !!!',
+    // ours
+    clientIdInvalid: 'Client id does not look like a client code!',
     clientIdLabel: (product: string) => `${product} Client ID`,
     redirectUrlRequired: 'Redirect url is required!',
     // ours
@@ -91,6 +95,8 @@ export const Messages = {
   ips: {
     // ours
     invalid: 'Invalid IP address!',
+    ownOrFamily: "These IPs are mine or my family members'",
+    confirmOwnOrFamily: "Please confirm that these IPs are yours or your family members'.",
     maxIps: maxIpsFor(Limits.maxIpsPerApp),
     maxIpsSentence: `${maxIpsFor(Limits.maxIpsPerApp)}.`,
     /** The same texts for a portal configured with other limits. */
@@ -210,6 +216,11 @@ export const Messages = {
     cancel: 'Cancel',
     appStatus: 'Status',
     rebrandingDismiss: 'Okay! got it',
+    retry: 'Try again',
+    reloadPage: 'Reload the page',
+    pageFailed: 'This page could not be shown. A new version of the portal may have been released.',
+    updateAppTitle: 'Update app',
+    loadingApp: 'Loading the application…',
   },
   // ours: the account screen's sessions list
   sessions: {

@@ -1,14 +1,18 @@
 import { Limits } from './limits.js';
 
-// docs/product.md section 5. Every word run is closed by a required separator, so no two quantifiers
-// compete for the same characters and matching stays linear (no catastrophic backtracking).
-export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*(?:\+\w+)?@\w+(?:[.-]\w+)*\.[A-Za-z]{2,3}$/;
+// docs/product.md section 5, with any letter ending of 2 to 63 (the longest DNS label), not
+// only 2 or 3: .info and .email are real (docs/decisions/027). Every word run is closed by a
+// required separator, so no two quantifiers compete for the same characters and matching
+// stays linear (no catastrophic backtracking).
+export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*(?:\+\w+)?@\w+(?:[.-]\w+)*\.[A-Za-z]{2,63}$/;
 
 export function isValidEmail(s: string): boolean {
   return s.length <= Limits.emailMax && EMAIL_PATTERN.test(s);
 }
 
-export const NAME_PATTERN = /^[\w-][\w -]*$/;
+// Letters of any script with their marks, digits, spaces, hyphens, apostrophes and dots, no
+// leading space: the spec's ASCII word characters refused O'Brien and José (docs/decisions/027).
+export const NAME_PATTERN = /^[\p{L}\p{M}\p{N}_'’.-][\p{L}\p{M}\p{N}_ '’.-]*$/u;
 
 export function isValidName(s: string): boolean {
   return s.length <= Limits.nameMax && NAME_PATTERN.test(s);

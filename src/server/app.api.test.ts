@@ -27,7 +27,7 @@ describe('unknown API paths', () => {
     const res = await new HttpClient(t.baseUrl).json('GET', '/api/v1/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ status: 'error', message: 'Not found' });
+    expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 });
 
@@ -161,7 +161,7 @@ describe('anti-forgery token', () => {
     await client.prime();
     const res = await client.json('POST', '/api/v1/nothing', { json: {}, xsrf: false });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 'error', message: XSRF_REJECTED });
+    expect(res.body).toEqual({ status: 'error', code: 'forbidden', message: XSRF_REJECTED });
   });
 
   it('rejects a header that differs from the cookie', async () => {
@@ -186,6 +186,6 @@ describe('anti-forgery token', () => {
     await client.prime();
     const res = await client.json('POST', '/api/v1/nothing', { json: {} });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 'error', message: 'Not found' });
+    expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 });

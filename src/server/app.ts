@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ status: 'error', message: 'Not found' });
+      return reply.status(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     return webApp.sendPage(reply, pathname);
   });

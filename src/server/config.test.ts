@@ -67,6 +67,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the client-code pattern from CLIENT_CODE_PATTERN, anchored and compilable', () => {
+    expect(loadConfig({}).brand.clientCodePattern).toBe('^[A-Za-z0-9]{1,20}$');
+    expect(loadConfig({ CLIENT_CODE_PATTERN: '^[A-Z]{2}[0-9]{4}$' }).brand.clientCodePattern).toBe(
+      '^[A-Z]{2}[0-9]{4}$',
+    );
+    for (const bad of ['^[A-Z$', '[A-Z]+']) {
+      expect(() => loadConfig({ CLIENT_CODE_PATTERN: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ CLIENT_CODE_PATTERN: bad })).toThrow(/CLIENT_CODE_PATTERN/);
+    }
+  });
+
   it('is frozen all the way down', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

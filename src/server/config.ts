@@ -115,6 +115,22 @@ function text(env: Env, name: string, fallback: string): string {
   return value === undefined || value === '' ? fallback : value;
 }
 
+// The provider's client codes: 1 to 20 letters and digits (issue 10, defect 14).
+const DEFAULT_CLIENT_CODE_PATTERN = '^[A-Za-z0-9]{1,20}$';
+
+/** A regular expression source, anchored at both ends so it judges the whole value. */
+function pattern(env: Env, name: string, fallback: string): string {
+  const source = text(env, name, fallback);
+  try {
+    new RegExp(source, 'u');
+  } catch {
+    fail(name, 'must be a regular expression', source);
+  }
+  if (!source.startsWith('^') || !source.endsWith('$'))
+    fail(name, 'must start with ^ and end with $', source);
+  return source;
+}
+
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
@@ -384,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxIpsPerApp,
       ipChangeCooldownDays,
       localTestHost: text(env, 'LOCAL_TEST_HOST', '127.0.0.1'),
+      clientCodePattern: pattern(env, 'CLIENT_CODE_PATTERN', DEFAULT_CLIENT_CODE_PATTERN),
       environment: text(env, 'ENVIRONMENT_TAG', 'staging'),
       publicUrl,
       flowLoginUrl,

@@ -1,35 +1,14 @@
-/**
- * The one error type of the server. Services throw it with a code; `httpStatusOf` is the
- * one place that maps codes to HTTP statuses.
- */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+import { ErrorStatus, type ErrorCode } from '../contract/error-codes.js';
 
-const STATUS: Readonly<Record<ErrorCode, number>> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  unavailable: 503,
-  internal: 500,
-};
+export type { ErrorCode } from '../contract/error-codes.js';
 
-/** Extra fields a client may read next to `status` and `message` (e.g. duplicateIPs). */
+/** Extra fields a client may read next to `status`, `code` and `message` (e.g. duplicateIPs). */
 export type ErrorDetails = Readonly<Record<string, unknown>>;
 
+/**
+ * The one error type of the server. Services throw it with a code of src/contract/error-codes.ts,
+ * which is also the one table that maps codes to HTTP statuses.
+ */
 export class AppError extends Error {
   override readonly name = 'AppError';
 
@@ -43,5 +22,5 @@ export class AppError extends Error {
 }
 
 export function httpStatusOf(code: ErrorCode): number {
-  return STATUS[code];
+  return ErrorStatus[code];
 }

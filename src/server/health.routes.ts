@@ -11,6 +11,8 @@ const HealthSchema = z.object({
   load: z.enum(['normal', 'shedding']),
 });
 
+const UnhealthySchema = z.extend(HealthSchema, { code: z.literal('unavailable') });
+
 /**
  * Liveness, database readiness and load for load balancers and operators: 503 while the
  * database does not answer or while the server sheds load (src/server/http/load-shedding.ts),
@@ -26,7 +28,7 @@ export function registerHealthRoutes(
     '/healthz',
     {
       config: ANSWERS_UNDER_PRESSURE,
-      schema: { response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: { response: { 200: HealthSchema, 503: UnhealthySchema } },
     },
     async (_request, reply) => {
       const isUp = await db.ping();
@@ -37,7 +39,9 @@ export function registerHealthRoutes(
       }
       const message = isUp ? 'shedding load' : 'database unavailable';
       if (load === 'shedding') reply.header('retry-after', String(retryAfterSeconds));
-      return reply.status(503).send({ status: 'error', message, database, load });
+      return reply
+        .status(503)
+        .send({ status: 'error', code: 'unavailable', message, database, load });
     },
   );
 }

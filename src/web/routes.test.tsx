@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Messages } from '../contract/messages.js';
 import { testBrand } from '../../test/support/brand.js';
 import { BrandProvider } from './brand.js';
 import { createRoutes, rootRedirect } from './routes.js';
@@ -71,5 +73,35 @@ describe('the login route', () => {
     ).toBeVisible();
     expect(screen.getByText('trade.example.com')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Okay! got it' })).toBeVisible();
+  });
+});
+
+describe('a screen that fails (issue 10, defect 11)', () => {
+  it('shows its error inside the layout, header and footer kept, with a reload', async () => {
+    const chunkGone = new TypeError('Failed to fetch dynamically imported module');
+    const routes = createRoutes(testBrand);
+    // The real table, with one screen whose code chunk is gone after a deploy.
+    routes[0]?.children?.[0]?.children?.unshift({
+      path: '/gone',
+      lazy: () => Promise.reject(chunkGone),
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/gone'] });
+    render(
+      <BrandProvider brand={testBrand}>
+        <RouterProvider router={router} />
+      </BrandProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+    ).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+    expect(screen.getByRole('banner')).toBeVisible();
+    const reload = vi.fn();
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { origin: window.location.origin, reload },
+    });
+    await userEvent.click(screen.getByRole('button', { name: Messages.screens.reloadPage }));
+    expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -40,7 +40,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
       errorElement: <RouteErrorPage />,
       // Shown while the first route's code and loader run.
       hydrateFallbackElement: <Spinner />,
-      children: [
+      children: insideLayout([
         {
           path: ClientPaths.root,
           handle: handle({ meta: RouteMetas.root }),
@@ -142,7 +142,15 @@ export function createRoutes(brand: Brand): RouteObject[] {
             Component: (await import('./pages/not-found/NotFoundPage.js')).default,
           }),
         },
-      ],
+      ]),
     },
   ];
+}
+
+/**
+ * A failing screen (its code chunk gone after a deploy, say) shows its error inside the
+ * layout, header and footer kept; the root's own boundary is left for the layout itself.
+ */
+function insideLayout(screens: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteErrorPage />, children: screens }];
 }

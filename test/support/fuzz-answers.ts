@@ -1,4 +1,5 @@
 import { ApiPaths, DevPaths, LOGOS_PATH } from '../../src/contract/api-paths.js';
+import { isErrorCode } from '../../src/contract/error-codes.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { RawResponse } from './raw-http.js';
 
@@ -15,10 +16,16 @@ function jsonOf(body: Buffer): unknown {
   }
 }
 
+/** `{status:'success', message}`, or `{status:'error', code, message}` with a contract code. */
 function isStatusBody(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const { status, message } = value as { status?: unknown; message?: unknown };
-  return (status === 'success' || status === 'error') && typeof message === 'string';
+  const { status, code, message } = value as {
+    status?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof message !== 'string') return false;
+  return status === 'success' || (status === 'error' && isErrorCode(code));
 }
 
 /** Successful answers that are not `{status, message}` JSON by the contract. */
@@ -52,7 +59,9 @@ export function answerProblems(request: FuzzRequest, answer: RawResponse | null)
   if (type.startsWith('application/json')) {
     return isStatusBody(jsonOf(answer.body))
       ? []
-      : [`JSON without status/message: ${answer.body.toString('utf8').slice(0, 300)}`];
+      : [
+          `JSON without status/message (and code when an error): ${answer.body.toString('utf8').slice(0, 300)}`,
+        ];
   }
   if (type.startsWith('text/html') && !path.startsWith('/api/')) {
     const isPage = path.startsWith('/dev/') || answer.body.includes('<div id="root">');

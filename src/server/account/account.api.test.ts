@@ -137,7 +137,7 @@ describe(`GET and PUT ${ApiPaths.accountProfile} (${DB})`, () => {
       const s = await session(dev);
       const res = await s.client.json('PUT', ApiPaths.accountProfile, { json: body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ status: 'error', message, field });
+      expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
       expect(await developerRow(t, dev.email)).toEqual(before);
     },
   );
@@ -227,6 +227,7 @@ describe(`POST ${ApiPaths.accountPassword} (${DB})`, () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       status: 'error',
+      code: 'bad_request',
       message: Messages.account.currentPasswordWrong,
       field: 'currentPassword',
     });
@@ -247,7 +248,7 @@ describe(`POST ${ApiPaths.accountPassword} (${DB})`, () => {
     const before = await developerRow(t, dev.email);
     const res = await changePassword(current, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message, field });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
     expect(await developerRow(t, dev.email)).toEqual(before);
   });
 
@@ -259,7 +260,11 @@ describe(`POST ${ApiPaths.accountPassword} (${DB})`, () => {
     const before = await developerRow(t, dev.email);
     const res = await changePassword(current, { refresh_token: theirs.refreshToken });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 'error', message: Messages.auth.sessionExpired });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'unauthorized',
+      message: Messages.auth.sessionExpired,
+    });
     expect(await developerRow(t, dev.email)).toEqual(before);
     expect((await refresh(stranger, theirs.refreshToken)).status).toBe(200);
   });

@@ -175,7 +175,11 @@ describe(`account sessions (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
     const again = await here.client.json('DELETE', ApiPaths.session(thereId));
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ status: 'error', message: Messages.sessions.notFound });
+    expect(again.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.sessions.notFound,
+    });
     expect((await refresh(here, dev)).status).toBe(200);
   });
 
@@ -189,7 +193,11 @@ describe(`account sessions (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
     const res = await intruderDevice.client.json('DELETE', ApiPaths.session(ownerSessionId));
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 'error', message: Messages.sessions.notFound });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.sessions.notFound,
+    });
     expect((await list(intruderDevice)).body.sessions.map((s) => s.id)).not.toContain(
       ownerSessionId,
     );
@@ -248,7 +256,11 @@ describe(`account sessions (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const client = await primedClient(t);
     const res = await client.json(method, path);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 'error', message: Messages.session.unauthorized });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'unauthorized',
+      message: Messages.session.unauthorized,
+    });
   });
 
   it('answers 400 for a session id that is too long', async () => {

@@ -154,6 +154,19 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
     });
   });
 
+  it('refuses a client id without the client-code shape (issue 10, defect 14; accepted before)', async () => {
+    for (const allowedUsers of ['any text at all', 'AB-12', 'A'.repeat(21)]) {
+      await expectRejected(appFields({ allowedUsers }), 400, {
+        status: 'error',
+        code: 'bad_request',
+        message: Messages.app.clientIdInvalid,
+        field: 'allowedUsers',
+      });
+    }
+    const id = await createApp(dev.client, { allowedUsers: ' AB1234 ' });
+    expect((await appRow(t, id))?.allowedUsers).toBe('AB1234');
+  });
+
   it('accepts a 200-character description', async () => {
     const id = await createApp(dev.client, { description: 'd'.repeat(200) });
     expect((await appRow(t, id))?.description).toBe('d'.repeat(200));
@@ -204,7 +217,11 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ status: 'error', message: Messages.apps.malformedUpload });
+    expect(malformed.body).toEqual({
+      status: 'error',
+      code: 'bad_request',
+      message: Messages.apps.malformedUpload,
+    });
     const json = await dev.client.json('POST', ApiPaths.createApp, { json: { name: 'x' } });
     expect(json.status).toBe(415);
     expect(await appTotal()).toBe(before);

@@ -47,6 +47,7 @@ describe(`configured IP limits (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(early.status).toBe(409);
     expect(early.body).toEqual({
       status: 'error',
+      code: 'ip_change_cooldown',
       message: Messages.ips.updateCooldownFor(30),
       nextIpChangeAt: new Date(changedAt + 30 * DAY).toISOString(),
     });

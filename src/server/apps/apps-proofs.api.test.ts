@@ -51,6 +51,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({
       status: 'error',
+      code: 'ip_used_by_another_developer',
       message: Messages.ips.usedByAnotherDeveloper,
       duplicateIPs: ['1.2.3.4'],
     });
@@ -68,6 +69,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({
       status: 'error',
+      code: 'ip_used_by_another_developer',
       message: Messages.ips.usedByAnotherDeveloper,
       duplicateIPs: ['20.0.0.1', '20.0.0.2'],
     });
@@ -79,6 +81,7 @@ describe(`duplicate IPs on create (${engine})`, () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       status: 'error',
+      code: 'supporting_document_required',
       message: Messages.ips.supportingDocumentRequired('20.0.0.2'),
     });
 
@@ -187,6 +190,7 @@ describe(`duplicate IPs on update (${engine})`, () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({
       status: 'error',
+      code: 'ip_used_by_another_developer',
       message: Messages.ips.associatedWithAnotherApplication,
       duplicateIPs: ['30.0.0.1'],
     });

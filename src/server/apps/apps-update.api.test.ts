@@ -119,7 +119,11 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
     const id = await createApp(dev.client, { algo_id: product });
     const res = await putApp(dev.client, id, appFields({ algo_id: 'other' }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: Messages.apps.algoIdLocked(product) });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'bad_request',
+      message: Messages.apps.algoIdLocked(product),
+    });
     expect((await appRow(t, id))?.algoId).toBe(product);
     const same = await putApp(dev.client, id, appFields({ algo_id: product, name: 'Kept' }));
     expect(same.status).toBe(200);
@@ -166,6 +170,7 @@ describe(`the IP change cooldown (${engine})`, () => {
     expect(early.status).toBe(409);
     expect(early.body).toEqual({
       status: 'error',
+      code: 'ip_change_cooldown',
       message: Messages.ips.updateCooldown,
       nextIpChangeAt: new Date(changedAt + 15 * DAY).toISOString(),
     });
@@ -185,7 +190,11 @@ describe(`DELETE ${ApiPaths.createApp}/{id} (${engine})`, () => {
     const only = await createApp(owner.client, { file: uniqueIcon(), ipRecords: '10.4.0.1' });
     const refused = await owner.client.json('DELETE', ApiPaths.app(only));
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'error', message: Messages.app.cannotDeleteOnlyApp });
+    expect(refused.body).toEqual({
+      status: 'error',
+      code: 'only_application',
+      message: Messages.app.cannotDeleteOnlyApp,
+    });
     expect(await appCount(t, owner.id)).toBe(1);
 
     await createApp(owner.client);
@@ -212,7 +221,11 @@ describe(`another developer's application (${engine})`, () => {
 
     const get = await other.client.json('GET', ApiPaths.app(id));
     expect(get.status).toBe(404);
-    expect(get.body).toEqual({ status: 'error', message: Messages.apps.notFound });
+    expect(get.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.apps.notFound,
+    });
     const put = await putApp(other.client, id, appFields({ name: 'Stolen', ipRecords: '' }));
     expect(put.status).toBe(404);
     const bad = await putApp(other.client, id, appFields({ name: '' }));

@@ -198,5 +198,9 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
 }
 
 function notFoundFile(reply: FastifyReply) {
-  return reply.status(404).send({ status: 'error', message: Messages.apps.fileNotFound });
+  return reply.status(404).send({
+    status: 'error',
+    code: 'not_found',
+    message: Messages.apps.fileNotFound,
+  });
 }

@@ -71,7 +71,10 @@ const notFound = () => new AppError('not_found', Messages.apps.notFound);
 export function createAppsService(deps: AppsDeps) {
   const { db, config, clock, blobs } = deps;
   const kysely = db.kysely;
-  const fieldsSchema = appFieldsSchemaFor(config.brand.localTestHost);
+  const fieldsSchema = appFieldsSchemaFor(
+    config.brand.localTestHost,
+    config.brand.clientCodePattern,
+  );
   // A path, not a URL: it loads on whatever host the portal is reached by.
   const logoUrlOf = (key: string) => `${LOGOS_PATH}/${key}`;
 
@@ -302,7 +305,7 @@ export function createAppsService(deps: AppsDeps) {
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
         if ((await repo.countAppsOf(trx, developerId)) <= 1) {
-          throw new AppError('conflict', Messages.app.cannotDeleteOnlyApp);
+          throw new AppError('only_application', Messages.app.cannotDeleteOnlyApp);
         }
         for (const record of await repo.ipRecordsOf(trx, [id])) {
           if (record.documentKey !== null) {

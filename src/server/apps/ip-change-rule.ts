@@ -15,7 +15,7 @@ export function assertIpChangeAllowed(
   if (ipsChangedAt === null) return;
   const nextAllowed = ipsChangedAt + cooldownDays * DAY_MS;
   if (now >= nextAllowed) return;
-  throw new AppError('conflict', Messages.ips.updateCooldownFor(cooldownDays), {
+  throw new AppError('ip_change_cooldown', Messages.ips.updateCooldownFor(cooldownDays), {
     nextIpChangeAt: new Date(nextAllowed).toISOString(),
   });
 }

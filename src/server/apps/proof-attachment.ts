@@ -37,11 +37,14 @@ export function requireProofs(
 ): void {
   if (duplicates.length === 0) return;
   if (fields.ipAddressDuplicateSkip !== 'true') {
-    throw new AppError('conflict', message, { duplicateIPs: [...duplicates] });
+    throw new AppError('ip_used_by_another_developer', message, { duplicateIPs: [...duplicates] });
   }
   for (const ip of duplicates) {
     if (!documents.has(ip)) {
-      throw new AppError('bad_request', Messages.ips.supportingDocumentRequired(ip));
+      throw new AppError(
+        'supporting_document_required',
+        Messages.ips.supportingDocumentRequired(ip),
+      );
     }
   }
 }

@@ -6,18 +6,16 @@ import {
   type AuthenticationResult,
   type UserAttributeName,
 } from '../../contract/auth.js';
+import { ErrorBodySchema } from '../../contract/error-codes.js';
 import { Messages } from '../../contract/messages.js';
 import type { DeveloperRecord } from './auth.repository.js';
 import type { SessionTokens } from './sessions.js';
 
 /**
- * Server-only: every error body is `{status:'error', message}` plus what the error handler
- * adds (`field` for a schema failure, `valid` for the reset-code check), kept as is.
+ * Every error body is `{status:'error', code, message}` plus what the error handler adds
+ * (`field` for a schema failure, `valid` for the reset-code check), kept as is.
  */
-export const ErrorResponseSchema = z.looseObject({
-  status: z.literal('error'),
-  message: z.string(),
-});
+export const ErrorResponseSchema = ErrorBodySchema;
 
 export const ErrorResponses = {
   400: ErrorResponseSchema,
@@ -31,7 +29,8 @@ export const ErrorResponses = {
 } as const;
 
 /** The reset-code check answers `valid: false` for a wrong code, `field` for bad input. */
-export const CodeCheckErrorSchema = z.union([CodeCheckResponseSchema, ErrorResponseSchema]);
+// The loose error body first: the strict answer would drop its `code`.
+export const CodeCheckErrorSchema = z.union([ErrorResponseSchema, CodeCheckResponseSchema]);
 
 export function authenticationResult(tokens: SessionTokens): AuthenticationResult {
   return {

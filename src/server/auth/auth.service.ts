@@ -65,8 +65,8 @@ export function sessionDeps(deps: AuthDeps) {
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
   const codeSecret = deps.secrets.codeHashSecret;
-  const badCredentials = () => new AppError('unauthorized', Messages.auth.badCredentials);
-  const exists = () => new AppError('conflict', Messages.signup.developerExists);
+  const badCredentials = () => new AppError('bad_credentials', Messages.auth.badCredentials);
+  const exists = () => new AppError('developer_exists', Messages.signup.developerExists);
   const devices = createDeviceCookies(deps.secrets.accessTokenSecret);
 
   return {
@@ -100,7 +100,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async confirm(input: ConfirmRequest): Promise<void> {
-      const invalid = new AppError('bad_request', Messages.auth.codeInvalid);
+      const invalid = new AppError('code_invalid', Messages.auth.codeInvalid);
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) throw invalid;
       const now = clock.now();
@@ -178,7 +178,7 @@ export function createAuthService(deps: AuthDeps) {
           await recordActivity(trx, activity('sign_in.failed', 'unverified'));
         });
         deps.events.signIn('unverified');
-        throw new AppError('forbidden', Messages.login.developerNotVerified);
+        throw new AppError('developer_not_verified', Messages.login.developerNotVerified);
       }
       const tokens = await db.transaction().execute(async (trx) => {
         await clear(trx);

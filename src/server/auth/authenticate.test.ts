@@ -58,7 +58,10 @@ function token(claims: Partial<{ developerId: string; issuedAtMs: number }> = {}
   });
 }
 
-const UNAUTHORIZED = { status: 401, body: { status: 'error', message: 'Unauthorized' } };
+const UNAUTHORIZED = {
+  status: 401,
+  body: { status: 'error', code: 'unauthorized', message: 'Unauthorized' },
+};
 
 describe('authenticate', () => {
   it('passes a valid bearer token and exposes the developer id', async () => {

@@ -46,7 +46,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect((await client.json('POST', ApiPaths.confirm, { json })).status).toBe(200);
     const again = await client.json('POST', ApiPaths.confirm, { json });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(again.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
   });
 
   it('answers a wrong code and an unknown e-mail alike, counting the wrong try', async () => {
@@ -59,7 +63,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { email: uniqueEmail(), code: dev.code },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(wrong.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(wrong.body);
     expect((await codesOf(t, dev.id, 'verify'))[0]?.attempts).toBe(1);
@@ -80,7 +88,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { email: late.email, code: late.code },
     });
     expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({ status: 'error', message: Messages.auth.codeExpired });
+    expect(expired.body).toEqual({
+      status: 'error',
+      code: 'code_expired',
+      message: Messages.auth.codeExpired,
+    });
     expect((await developerRow(t, late.email))?.verifiedAt).toBeNull();
   });
 
@@ -101,7 +113,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { email: dev.email, code: dev.code },
     });
     expect(old.status).toBe(400);
-    expect(old.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(old.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
     const res = await client.json('POST', ApiPaths.confirm, {
       json: { email: dev.email, code: fresh },
     });
@@ -115,13 +131,21 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const res = await client.json('POST', ApiPaths.confirm, {
         json: { email: dev.email, code: wrongCode(dev.code) },
       });
-      expect(res.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'code_invalid',
+        message: Messages.auth.codeInvalid,
+      });
     }
     const right = await client.json('POST', ApiPaths.confirm, {
       json: { email: dev.email, code: dev.code },
     });
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ status: 'error', message: Messages.auth.codeAttemptsExhausted });
+    expect(right.body).toEqual({
+      status: 'error',
+      code: 'code_attempts_exhausted',
+      message: Messages.auth.codeAttemptsExhausted,
+    });
     expect((await codesOf(t, dev.id, 'verify'))[0]).toMatchObject({
       attempts: 5,
       consumedAt: null,
@@ -173,7 +197,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const right = await client.json('POST', ApiPaths.confirm, {
       json: { email: dev.email, code: dev.code },
     });
-    expect(right.body).toEqual({ status: 'error', message: Messages.auth.codeAttemptsExhausted });
+    expect(right.body).toEqual({
+      status: 'error',
+      code: 'code_attempts_exhausted',
+      message: Messages.auth.codeAttemptsExhausted,
+    });
     expect((await developerRow(t, dev.email))?.verifiedAt).toBeNull();
   });
 
@@ -186,7 +214,11 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const res = await client.json('POST', ApiPaths.confirm, {
       json: { email: dev.email, code: resetCode },
     });
-    expect(res.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
     expect((await codesOf(t, dev.id, 'reset'))[0]?.consumedAt).toBeNull();
   });
 
@@ -201,7 +233,7 @@ describe(`POST confirm (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const client = await primedClient(t);
     const res = await client.json('POST', ApiPaths.confirm, { json });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message, field });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
   });
 
   it('answers 400 for an extra field without counting a try', async () => {

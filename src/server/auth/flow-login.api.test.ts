@@ -25,7 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const INVALID = { status: 'error', message: Messages.auth.flowTokenInvalid };
+const INVALID = { status: 'error', code: 'unauthorized', message: Messages.auth.flowTokenInvalid };
 let counter = 0;
 
 function exchange(app: TestApp, token: string) {
@@ -122,7 +122,11 @@ describe('GET loginWithFlow', () => {
     const who = identity({ emailVerified: false });
     const res = await exchange(t, await signed({ ...who, email: dev.email, ...claim }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 'error', message: Messages.auth.flowEmailNotVerified });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'conflict',
+      message: Messages.auth.flowEmailNotVerified,
+    });
     expect(await developerRow(t, dev.email)).toMatchObject({ clientCode: null });
   });
 

@@ -75,7 +75,11 @@ describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const soon = await forgot(t, email);
       expect(soon.status).toBe(429);
       expect(soon.headers.get('retry-after')).toBe('40');
-      expect(soon.body).toEqual({ status: 'error', message: Messages.auth.resendTooSoon(40) });
+      expect(soon.body).toEqual({
+        status: 'error',
+        code: 'code_resend_too_soon',
+        message: Messages.auth.resendTooSoon(40),
+      });
       t.clock.advance(40_000);
       for (let i = 0; i < 4; i++) {
         expect((await forgot(t, email)).status).toBe(200);
@@ -89,6 +93,7 @@ describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(limited.headers.get('retry-after')).toBe(String(55 * 60));
       expect(limited.body).toEqual({
         status: 'error',
+        code: 'code_send_limit',
         message: Messages.auth.sendLimitReached(55 * 60),
       });
       expect(await mailCount(email)).toBe(mails);
@@ -103,6 +108,7 @@ describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     for (let i = 0; i < 5; i++) await checkResetCode(t, dev.email, wrongCode(dev.code));
     expect((await resetPassword(t, dev.email, dev.code)).body).toEqual({
       status: 'error',
+      code: 'code_attempts_exhausted',
       message: Messages.auth.codeAttemptsExhausted,
     });
     t.clock.advance(60_000);
@@ -154,6 +160,7 @@ describe(`POST forgotPassword (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const bad = await client.json('POST', ApiPaths.forgotPassword, { json: { email: 'x@' } });
     expect(bad.body).toEqual({
       status: 'error',
+      code: 'bad_request',
       message: Messages.signup.emailInvalid,
       field: 'email',
     });
@@ -178,14 +185,24 @@ describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () =
     const dev = await withResetCode(t);
     const res = await checkResetCode(t, dev.email, wrongCode(dev.code));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: 'Invalid code.',
+      valid: false,
+    });
     expect((await codesOf(t, dev.id, 'reset'))[0]?.attempts).toBe(1);
   });
 
   it('answers an unknown e-mail like a wrong code', async () => {
     const res = await checkResetCode(t, uniqueEmail(), '123456');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: 'Invalid code.',
+      valid: false,
+    });
   });
 
   it('shares the 5 tries with the reset itself', async () => {
@@ -194,12 +211,14 @@ describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () =
     const res = await checkResetCode(t, dev.email, dev.code);
     expect(res.body).toEqual({
       status: 'error',
+      code: 'code_attempts_exhausted',
       message: Messages.auth.codeAttemptsExhausted,
       valid: false,
     });
     const resetRes = await resetPassword(t, dev.email, dev.code);
     expect(resetRes.body).toEqual({
       status: 'error',
+      code: 'code_attempts_exhausted',
       message: Messages.auth.codeAttemptsExhausted,
     });
   });
@@ -208,7 +227,12 @@ describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () =
     const dev = await withResetCode(t);
     t.clock.advance(10 * 60_000);
     const res = await checkResetCode(t, dev.email, dev.code);
-    expect(res.body).toEqual({ status: 'error', message: Messages.auth.codeExpired, valid: false });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_expired',
+      message: Messages.auth.codeExpired,
+      valid: false,
+    });
   });
 
   it('does not accept a verification code', async () => {
@@ -218,7 +242,12 @@ describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () =
       json: { email, name: 'Dev', mobile: '+919876543210', state: 'Goa', password: 'Str0ng!Pass' },
     });
     const res = await checkResetCode(t, email, await mailedCode(t, email));
-    expect(res.body).toEqual({ status: 'error', message: 'Invalid code.', valid: false });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: 'Invalid code.',
+      valid: false,
+    });
   });
 
   it('answers malformed input with the failing field', async () => {
@@ -226,6 +255,7 @@ describe(`POST forgotPassword/verify (${process.env.TEST_DB ?? 'sqlite'})`, () =
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       status: 'error',
+      code: 'bad_request',
       message: Messages.resetPassword.codeFormat,
       field: 'code',
     });

@@ -35,7 +35,11 @@ describe(`a storm of sign-ins (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect(refused.body).toEqual({ status: 'error', message: Messages.auth.hashingBusy(5) });
+    expect(refused.body).toEqual({
+      status: 'error',
+      code: 'unavailable',
+      message: Messages.auth.hashingBusy(5),
+    });
     expect(await Promise.all(storm)).toEqual(storm.map(() => false));
     // Once the threads are free the same sign-in goes through.
     const later = await client.json('POST', ApiPaths.signin, {

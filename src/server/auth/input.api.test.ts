@@ -38,7 +38,7 @@ describe(`every account call refuses malformed input (${process.env.TEST_DB ?? '
 
     const extra = await send(JSON.stringify({ ...valid, extra: 'x' }));
     expect(extra.status).toBe(400);
-    expect(extra.body).toEqual({ status: 'error', message: 'Invalid input' });
+    expect(extra.body).toEqual({ status: 'error', code: 'bad_request', message: 'Invalid input' });
 
     for (const [field, value] of Object.entries(valid)) {
       const missing = Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field));

@@ -63,12 +63,16 @@ export async function issueLimitedCode(
   const newest = recent[0];
   if (newest !== undefined && now - newest.createdAt < CodeRules.resendGapMs) {
     const seconds = secondsUntil(newest.createdAt + CodeRules.resendGapMs - now);
-    throw new RetryLaterError(Messages.auth.resendTooSoon(seconds), seconds);
+    throw new RetryLaterError(
+      Messages.auth.resendTooSoon(seconds),
+      seconds,
+      'code_resend_too_soon',
+    );
   }
   const oldest = recent.at(-1);
   if (oldest !== undefined && recent.length >= CodeRules.sendsPerWindow) {
     const seconds = secondsUntil(oldest.createdAt + CodeRules.windowMs - now);
-    throw new RetryLaterError(Messages.auth.sendLimitReached(seconds), seconds);
+    throw new RetryLaterError(Messages.auth.sendLimitReached(seconds), seconds, 'code_send_limit');
   }
   return issueCode(trx, secret, now, developerId, purpose);
 }
@@ -86,12 +90,12 @@ export async function checkCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<string> {
-  const invalid = new AppError('bad_request', Messages.auth.codeInvalid);
+  const invalid = new AppError('code_invalid', Messages.auth.codeInvalid);
   const live = await findNewestLiveCode(db, developerId, purpose);
   if (live === undefined) throw invalid;
-  if (now >= live.expiresAt) throw new AppError('bad_request', Messages.auth.codeExpired);
+  if (now >= live.expiresAt) throw new AppError('code_expired', Messages.auth.codeExpired);
   if (!(await claimCodeAttempt(db, live.id, CodeRules.maxAttempts))) {
-    throw new AppError('bad_request', Messages.auth.codeAttemptsExhausted);
+    throw new AppError('code_attempts_exhausted', Messages.auth.codeAttemptsExhausted);
   }
   if (!codeHashesMatch(live.codeHash, hashCode(secret, developerId, purpose, code))) throw invalid;
   return live.id;

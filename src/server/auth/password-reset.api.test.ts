@@ -61,7 +61,11 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
 
     const refused = await probe.json('GET', WHOAMI_PATH);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ status: 'error', message: Messages.session.unauthorized });
+    expect(refused.body).toEqual({
+      status: 'error',
+      code: 'unauthorized',
+      message: Messages.session.unauthorized,
+    });
     const client = await primedClient(t);
     const refreshed = await client.json('POST', ApiPaths.refresh, {
       json: { refresh_token: RefreshToken, id: dev.id },
@@ -79,7 +83,11 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
     expect((await resetPassword(t, dev.email, dev.code)).status).toBe(200);
     const again = await resetPassword(t, dev.email, dev.code, 'An0ther!Pass');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(again.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
     expect(await verify((await developerRow(t, dev.email))?.passwordHash ?? '', NEW_PASSWORD)).toBe(
       true,
     );
@@ -90,6 +98,7 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
     const before = (await developerRow(t, dev.email))?.passwordHash;
     expect((await resetPassword(t, dev.email, wrongCode(dev.code))).body).toEqual({
       status: 'error',
+      code: 'code_invalid',
       message: Messages.auth.codeInvalid,
     });
     t.clock.advance(60_000);
@@ -97,11 +106,13 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
     const fresh = await mailedCode(t, dev.email);
     expect((await resetPassword(t, dev.email, dev.code)).body).toEqual({
       status: 'error',
+      code: 'code_invalid',
       message: Messages.auth.codeInvalid,
     });
     t.clock.advance(10 * 60_000);
     expect((await resetPassword(t, dev.email, fresh)).body).toEqual({
       status: 'error',
+      code: 'code_expired',
       message: Messages.auth.codeExpired,
     });
     expect((await developerRow(t, dev.email))?.passwordHash).toBe(before);
@@ -134,13 +145,17 @@ describe(`POST forgotPassword/confirm (${process.env.TEST_DB ?? 'sqlite'})`, () 
       json: { email: dev.email, code: dev.code, password: NEW_PASSWORD, ...change },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message, field });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
     expect((await codesOf(t, dev.id, 'reset'))[0]).toMatchObject({ attempts: 0, consumedAt: null });
   });
 
   it('answers an unknown e-mail like a wrong code', async () => {
     const res = await resetPassword(t, uniqueEmail(), '123456');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: Messages.auth.codeInvalid });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
   });
 });

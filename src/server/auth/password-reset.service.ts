@@ -16,7 +16,7 @@ import { deleteSignInThrottles } from './sign-in-throttles.repository.js';
 export function createPasswordResetService(deps: AuthDeps) {
   const { db, clock } = deps;
   const codeSecret = deps.secrets.codeHashSecret;
-  const invalid = () => new AppError('bad_request', Messages.auth.codeInvalid);
+  const invalid = () => new AppError('code_invalid', Messages.auth.codeInvalid);
 
   return {
     /**

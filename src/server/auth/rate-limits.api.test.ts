@@ -54,6 +54,7 @@ describe(`per-IP rate limits (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(limited.body).toEqual({
         status: 'error',
+        code: 'rate_limited',
         message: Messages.auth.tooManyRequests(retryAfter),
       });
       // Another client address has its own allowance.

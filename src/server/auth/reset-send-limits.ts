@@ -24,11 +24,15 @@ export async function countResetRequest(
   const gap = await countHit(deps.db, `reset-gap ${address}`, now, CodeRules.resendGapMs);
   if (gap.hits > 1) {
     const seconds = secondsUntil(gap.resetsAt - now);
-    throw new RetryLaterError(Messages.auth.resendTooSoon(seconds), seconds);
+    throw new RetryLaterError(
+      Messages.auth.resendTooSoon(seconds),
+      seconds,
+      'code_resend_too_soon',
+    );
   }
   const hour = await countHit(deps.db, `reset-hour ${address}`, now, CodeRules.windowMs);
   if (hour.hits > CodeRules.sendsPerWindow) {
     const seconds = secondsUntil(hour.resetsAt - now);
-    throw new RetryLaterError(Messages.auth.sendLimitReached(seconds), seconds);
+    throw new RetryLaterError(Messages.auth.sendLimitReached(seconds), seconds, 'code_send_limit');
   }
 }

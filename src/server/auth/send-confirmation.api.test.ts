@@ -93,14 +93,22 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     });
     expect(now.status).toBe(429);
     expect(now.headers.get('retry-after')).toBe('60');
-    expect(now.body).toEqual({ status: 'error', message: Messages.auth.resendTooSoon(60) });
+    expect(now.body).toEqual({
+      status: 'error',
+      code: 'code_resend_too_soon',
+      message: Messages.auth.resendTooSoon(60),
+    });
     t.clock.advance(45_000);
     const later = await client.json('POST', ApiPaths.sendConfirmation, {
       json: { email: dev.email },
     });
     expect(later.status).toBe(429);
     expect(later.headers.get('retry-after')).toBe('15');
-    expect(later.body).toEqual({ status: 'error', message: Messages.auth.resendTooSoon(15) });
+    expect(later.body).toEqual({
+      status: 'error',
+      code: 'code_resend_too_soon',
+      message: Messages.auth.resendTooSoon(15),
+    });
     expect(await codesOf(t, dev.id, 'verify')).toHaveLength(1);
     await t.drainJobs();
     expect(mailer.to(dev.email)).toHaveLength(1);
@@ -139,6 +147,7 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({
       status: 'error',
+      code: 'code_send_limit',
       message: Messages.auth.sendLimitReached(55 * 60),
     });
     // The first code was sent 5 minutes ago: the window frees up in 55 minutes.

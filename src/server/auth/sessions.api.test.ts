@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 const REUSE_INTERVAL_MS = 10_000;
-const EXPIRED = { status: 'error', message: Messages.auth.sessionExpired };
-const UNAUTHORIZED = { status: 'error', message: 'Unauthorized' };
+const EXPIRED = { status: 'error', code: 'unauthorized', message: Messages.auth.sessionExpired };
+const UNAUTHORIZED = { status: 'error', code: 'unauthorized', message: 'Unauthorized' };
 
 async function session(dev: TestDeveloper) {
   const res = await signIn(await primedClient(t), dev.email, dev.password);

@@ -72,7 +72,7 @@ export async function takeSignInTry(
     if (!(error instanceof Locked)) throw error;
     const until = await latestLock(db, plan.developerId, planKeys(plan), plan.includeAccount);
     const seconds = secondsUntil((until ?? now) - now);
-    throw new RetryLaterError(Messages.auth.accountLocked(seconds), seconds);
+    throw new RetryLaterError(Messages.auth.accountLocked(seconds), seconds, 'account_locked');
   }
   return { hasLocked: taken.some((t) => t.lockedUntil !== null) };
 }

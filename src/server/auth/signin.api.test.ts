@@ -26,7 +26,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const BAD_CREDENTIALS = { status: 'error', message: Messages.auth.badCredentials };
+const BAD_CREDENTIALS = {
+  status: 'error',
+  code: 'bad_credentials',
+  message: Messages.auth.badCredentials,
+};
 
 describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('answers the sign-in shape of docs/product.md section 3 with a fresh session', async () => {
@@ -152,7 +156,11 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(wrong.body).toEqual(BAD_CREDENTIALS);
     const right = await signIn(client, dev.email, dev.password);
     expect(right.status).toBe(403);
-    expect(right.body).toEqual({ status: 'error', message: 'developer is not verified' });
+    expect(right.body).toEqual({
+      status: 'error',
+      code: 'developer_not_verified',
+      message: 'developer is not verified',
+    });
     const tokens = await t.db.kysely
       .selectFrom('refreshTokens')
       .select('id')
@@ -192,11 +200,19 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const locked = await signInFrom(client, freshAddress(), dev.email, dev.password);
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toBe('30');
-      expect(locked.body).toEqual({ status: 'error', message: Messages.auth.accountLocked(30) });
+      expect(locked.body).toEqual({
+        status: 'error',
+        code: 'account_locked',
+        message: Messages.auth.accountLocked(30),
+      });
       t.clock.advance(20_000);
       const still = await signInFrom(client, freshAddress(), dev.email, dev.password);
       expect(still.headers.get('retry-after')).toBe('10');
-      expect(still.body).toEqual({ status: 'error', message: Messages.auth.accountLocked(10) });
+      expect(still.body).toEqual({
+        status: 'error',
+        code: 'account_locked',
+        message: Messages.auth.accountLocked(10),
+      });
     });
 
     it('doubles the lock with every further failure', async () => {
@@ -256,7 +272,11 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const waiting = await signInFrom(client, guesser, dev.email, dev.password);
       expect(waiting.status).toBe(429);
       expect(waiting.headers.get('retry-after')).toBe('30');
-      expect(waiting.body).toEqual({ status: 'error', message: Messages.auth.accountLocked(30) });
+      expect(waiting.body).toEqual({
+        status: 'error',
+        code: 'account_locked',
+        message: Messages.auth.accountLocked(30),
+      });
       // The account as a whole is not locked: 3 of its 5 failures are spent.
       expect((await developerRow(t, dev.email))?.lockedUntil).toBeNull();
       const owner = await primedClient(t);
@@ -438,7 +458,7 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const client = await primedClient(t);
     const res = await client.json('POST', ApiPaths.signin, { json });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message, field });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
   });
 
   it('answers 400 for an oversized password or an extra field, counting no failure', async () => {

@@ -88,7 +88,11 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     });
 
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'error', message: 'developer exists' });
+    expect(again.body).toEqual({
+      status: 'error',
+      code: 'developer_exists',
+      message: 'developer exists',
+    });
     expect(await developerRow(t, body.email)).toEqual(before);
     expect(await developerCount()).toBe(count);
     await t.drainJobs();
@@ -146,7 +150,7 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const count = await developerCount();
     const res = await client.json('POST', ApiPaths.signup, { json });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message, field });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message, field });
     expect(await developerCount()).toBe(count);
   });
 
@@ -157,7 +161,7 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       json: { ...signupBody(), isAdmin: true },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'Invalid input' });
+    expect(res.body).toEqual({ status: 'error', code: 'bad_request', message: 'Invalid input' });
     expect(await developerCount()).toBe(count);
   });
 

@@ -90,7 +90,13 @@ describe('PostgreSQL restarted under load', () => {
     });
     expect(await health(baseUrl)).toEqual({
       status: 503,
-      body: { status: 'error', message: 'database unavailable', database: 'down', load: 'normal' },
+      body: {
+        status: 'error',
+        code: 'unavailable',
+        message: 'database unavailable',
+        database: 'down',
+        load: 'normal',
+      },
     });
     expect((await client.request('GET', ApiPaths.apps)).status).toBe(500);
 

@@ -8,7 +8,7 @@ import { DEV_LOOPBACK_ONLY } from './loopback-only.js';
 // Issue 9, "Embedded mode cannot be exposed by accident": /dev mints hand-off tokens for
 // any e-mail and shows every code, so only this computer may use it.
 
-const REFUSED = { status: 'error', message: DEV_LOOPBACK_ONLY };
+const REFUSED = { status: 'error', code: 'forbidden', message: DEV_LOOPBACK_ONLY };
 const REMOTE = '198.51.100.7';
 
 let t: TestApp;

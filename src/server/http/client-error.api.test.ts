@@ -26,6 +26,7 @@ describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`
     expect(answer?.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({
       status: 'error',
+      code: 'bad_request',
       message: 'The request could not be read.',
     });
   });
@@ -35,6 +36,7 @@ describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`
     expect(answer?.status).toBe(431);
     expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({
       status: 'error',
+      code: 'headers_too_large',
       message: 'The request headers are too large.',
     });
   });
@@ -44,16 +46,17 @@ describe(`requests the HTTP parser refuses (${process.env.TEST_DB ?? 'sqlite'})`
     expect(answer?.status).toBe(417);
     expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({
       status: 'error',
+      code: 'expectation_failed',
       message: 'The Expect header cannot be met.',
     });
   });
 
   it.each([
-    [`${ApiPaths.createApp}/%zz`, 400, 'The request could not be read.'],
-    [ApiPaths.app('a'.repeat(150)), 414, 'The request path is too long.'],
-  ])('answers the path %s %i with the one error body', async (target, status, message) => {
+    [`${ApiPaths.createApp}/%zz`, 400, 'bad_request', 'The request could not be read.'],
+    [ApiPaths.app('a'.repeat(150)), 414, 'uri_too_long', 'The request path is too long.'],
+  ])('answers the path %s %i with the one error body', async (target, status, code, message) => {
     const answer = await send([], target);
     expect(answer?.status).toBe(status);
-    expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({ status: 'error', message });
+    expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({ status: 'error', code, message });
   });
 });

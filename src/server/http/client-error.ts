@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { genericCodeOf } from '../../contract/error-codes.js';
 
 const ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
@@ -9,16 +10,21 @@ const ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
 };
 const MALFORMED: readonly [number, string] = [400, 'The request could not be read.'];
 
+/** The one error body `{status, code, message}` of an answer given outside the error handler. */
+function errorBody(status: number, message: string) {
+  return { status: 'error', code: genericCodeOf(status), message } as const;
+}
+
 /**
  * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (bad header bytes,
  * lying lengths, unknown methods) never reach a route or the error handler, so they get
- * the one error body `{status, message}` here instead of Fastify's own shape.
+ * the one error body here instead of Fastify's own shape.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   // A reset connection has no one to answer (https://nodejs.org/api/http.html#event-clienterror).
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = ANSWERS[error.code ?? ''] ?? MALFORMED;
-  const body = JSON.stringify({ status: 'error', message });
+  const body = JSON.stringify(errorBody(status, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -35,7 +41,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse) {
   response
     .writeHead(417, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
-    .end(JSON.stringify({ status: 'error', message: 'The Expect header cannot be met.' }));
+    .end(JSON.stringify(errorBody(417, 'The Expect header cannot be met.')));
 }
 
 /**
@@ -48,5 +54,5 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   const [status, message] = ANSWERS[error.code] ?? MALFORMED;
-  void reply.status(status).send({ status: 'error', message });
+  void reply.status(status).send(errorBody(status, message));
 }

@@ -26,18 +26,23 @@ function base() {
 }
 
 describe('the error handler', () => {
-  it('maps an AppError code to its status and keeps its details', async () => {
+  it('maps an AppError code to its status, sends the code and keeps its details', async () => {
     const app = await appWith((a) =>
       a.get('/x', () => {
-        throw new AppError('conflict', 'Some IPs are already used by another developer', {
-          duplicateIPs: ['203.0.113.7'],
-        });
+        throw new AppError(
+          'ip_used_by_another_developer',
+          'Some IPs are already used by another developer',
+          {
+            duplicateIPs: ['203.0.113.7'],
+          },
+        );
       }),
     );
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       status: 'error',
+      code: 'ip_used_by_another_developer',
       message: 'Some IPs are already used by another developer',
       duplicateIPs: ['203.0.113.7'],
     });
@@ -57,7 +62,12 @@ describe('the error handler', () => {
     );
     const res = await app.inject({ method: 'POST', url: '/x', payload: { email: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'error', message: 'Email is required!', field: 'email' });
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'bad_request',
+      message: 'Email is required!',
+      field: 'email',
+    });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -69,7 +79,7 @@ describe('the error handler', () => {
       payload: '{"a":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 'error' });
+    expect(res.json()).toMatchObject({ status: 'error', code: 'bad_request' });
   });
 
   it('hides the details of an unexpected failure behind a generic 500', async () => {
@@ -80,7 +90,11 @@ describe('the error handler', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 'error', message: GENERIC_SERVER_ERROR });
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'internal',
+      message: GENERIC_SERVER_ERROR,
+    });
     expect(res.body).not.toContain('secret');
   });
 
@@ -92,7 +106,26 @@ describe('the error handler', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 'error', message: GENERIC_SERVER_ERROR });
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'internal',
+      message: GENERIC_SERVER_ERROR,
+    });
+  });
+
+  it('gives a framework error without a code of ours the generic code of its status', async () => {
+    const app = await appWith((a) =>
+      a.get('/x', () => {
+        throw Object.assign(new Error('Not allowed here'), { statusCode: 405 });
+      }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'method_not_allowed',
+      message: 'Not allowed here',
+    });
   });
 
   it('answers unavailable with 503 and its prepared try-again message', async () => {
@@ -103,6 +136,10 @@ describe('the error handler', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'error', message: Messages.apps.storageUnavailable });
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'unavailable',
+      message: Messages.apps.storageUnavailable,
+    });
   });
 });

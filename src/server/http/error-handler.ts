@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { genericCodeOf, type ErrorCode } from '../../contract/error-codes.js';
 import { AppError, httpStatusOf } from '../errors.js';
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
 
 export interface ErrorBody {
   status: 'error';
+  code: ErrorCode;
   message: string;
   [key: string]: unknown;
 }
@@ -21,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body: ErrorBody = {
         ...error.details,
         status: 'error',
+        code: isGeneric ? 'internal' : error.code,
         message: isGeneric ? GENERIC_SERVER_ERROR : error.message,
       };
       return reply.status(status).send(body);
@@ -30,6 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const body: ErrorBody = {
         status: 'error',
+        code: 'bad_request',
         message: first?.message ?? 'Invalid request',
         ...(field === '' ? {} : { field }),
       };
@@ -38,9 +42,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ status: 'error', message: GENERIC_SERVER_ERROR });
+      const body: ErrorBody = { status: 'error', code: 'internal', message: GENERIC_SERVER_ERROR };
+      return reply.status(500).send(body);
     }
     request.log.info({ code: error.code, status }, error.message);
-    return reply.status(status).send({ status: 'error', message: error.message });
+    const body: ErrorBody = {
+      status: 'error',
+      code: genericCodeOf(status),
+      message: error.message,
+    };
+    return reply.status(status).send(body);
   });
 }

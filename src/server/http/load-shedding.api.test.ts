@@ -16,9 +16,10 @@ afterEach(async () => {
   t = undefined;
 });
 
-const SHED_BODY = { status: 'error', message: GENERIC_SERVER_ERROR };
+const SHED_BODY = { status: 'error', code: 'unavailable', message: GENERIC_SERVER_ERROR };
 const SHEDDING_HEALTH = {
   status: 'error',
+  code: 'unavailable',
   message: 'shedding load',
   database: 'up',
   load: 'shedding',

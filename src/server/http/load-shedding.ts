@@ -31,7 +31,7 @@ export async function registerLoadShedding(
       void reply
         .status(503)
         .header('retry-after', String(settings.retryAfterSeconds))
-        .send({ status: 'error', message: GENERIC_SERVER_ERROR });
+        .send({ status: 'error', code: 'unavailable', message: GENERIC_SERVER_ERROR });
     },
   });
 }

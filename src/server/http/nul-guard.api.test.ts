@@ -28,7 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const refused = { status: 'error', message: Messages.request.nulCharacter };
+const refused = { status: 'error', code: 'bad_request', message: Messages.request.nulCharacter };
 
 // PostgreSQL refuses U+0000 in text, so each of these was a 500 on that engine.
 describe(`U+0000 in a request (${process.env.TEST_DB ?? 'sqlite'})`, () => {

@@ -89,7 +89,7 @@ describe('a write without a valid cookie', () => {
     const client = new HttpClient(t.baseUrl);
     const refused = await client.json('POST', '/api/v1/nothing', { json: {} });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: 'error', message: XSRF_REJECTED });
+    expect(refused.body).toEqual({ status: 'error', code: 'forbidden', message: XSRF_REJECTED });
     expect(client.cookie(XSRF_COOKIE)).toMatch(/^[\w-]+\.[\w-]+$/);
     const replayed = await client.json('POST', '/api/v1/nothing', { json: {} });
     expect(replayed.status).toBe(404);
@@ -114,7 +114,7 @@ describe(`the check sees the path the router sees (${process.env.TEST_DB ?? 'sql
       const path = ApiPaths.signup.replace('/api/v1', prefix);
       const res = await client.json('POST', path, { json: body, xsrf: false });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ status: 'error', message: XSRF_REJECTED });
+      expect(res.body).toEqual({ status: 'error', code: 'forbidden', message: XSRF_REJECTED });
       expect(await developerRow(t, body.email)).toBeUndefined();
       const withHeader = await client.json('POST', path, { json: body });
       expect(withHeader.status).toBe(201);
@@ -144,7 +144,7 @@ describe('over https the cookie is __Host-XSRF-TOKEN', () => {
     // A valid token planted under the plain name (from a sibling subdomain or over http).
     const planted = await write(XsrfCookies.http);
     expect(planted.status).toBe(403);
-    expect(planted.body).toEqual({ status: 'error', message: XSRF_REJECTED });
+    expect(planted.body).toEqual({ status: 'error', code: 'forbidden', message: XSRF_REJECTED });
   });
 
   it('stays XSRF-TOKEN over http', async () => {

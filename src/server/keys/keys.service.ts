@@ -120,7 +120,7 @@ export function createKeysService(deps: KeysDeps) {
           : await verifyPassword(developer.passwordHash, password);
       if (!isRight) {
         // `field` tells the web client this 401 is the password, not a dead session.
-        throw new AppError('unauthorized', Messages.keys.passwordWrong, { field: 'password' });
+        throw new AppError('password_wrong', Messages.keys.passwordWrong, { field: 'password' });
       }
       const rows = await kysely.transaction().execute(async (trx) => {
         await recordActivity(trx, {

@@ -60,6 +60,7 @@ describe(`rate limits shared by two instances (${process.env.TEST_DB ?? 'sqlite'
       expect(retryAfter).toBe(60);
       expect(refused.body).toEqual({
         status: 'error',
+        code: 'rate_limited',
         message: Messages.auth.tooManyRequests(retryAfter),
       });
     }
@@ -100,7 +101,11 @@ describe(`a failing rate-limit store (${process.env.TEST_DB ?? 'sqlite'})`, () =
         const refused = await forgotPassword(n, ip);
         expect(refused.status).toBe(503);
         expect(refused.headers.get('retry-after')).toBe('5');
-        expect(refused.body).toEqual({ status: 'error', message: GENERIC_SERVER_ERROR });
+        expect(refused.body).toEqual({
+          status: 'error',
+          code: 'unavailable',
+          message: GENERIC_SERVER_ERROR,
+        });
       }
       const logout = await clients[0]?.json('POST', ApiPaths.logout, {
         json: { refresh_token: 'x' },

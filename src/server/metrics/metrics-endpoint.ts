@@ -17,10 +17,11 @@ export function isBearer(header: string | undefined, token: string): boolean {
 function addMetricsRoute(server: FastifyInstance, registry: Registry, token: string | undefined) {
   server.get(METRICS_PATH, { config: ANSWERS_UNDER_PRESSURE }, async (request, reply) => {
     if (token !== undefined && !isBearer(request.headers.authorization, token)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ status: 'error', message: 'Metrics need the bearer token of METRICS_TOKEN' });
+      return reply.status(401).header('www-authenticate', 'Bearer').send({
+        status: 'error',
+        code: 'unauthorized',
+        message: 'Metrics need the bearer token of METRICS_TOKEN',
+      });
     }
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });

@@ -102,7 +102,11 @@ describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, { timeout: 20_000
     try {
       const created = await postApp(dev.client, appFields({ file: uniqueIcon() }));
       expect(created.status).toBe(503);
-      expect(created.body).toEqual({ status: 'error', message: Messages.apps.storageUnavailable });
+      expect(created.body).toEqual({
+        status: 'error',
+        code: 'unavailable',
+        message: Messages.apps.storageUnavailable,
+      });
       const updated = await putApp(dev.client, id, {
         ...appFields(),
         isActive: 'true',
@@ -110,7 +114,11 @@ describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, { timeout: 20_000
         file: uniqueIcon(),
       });
       expect(updated.status).toBe(503);
-      expect(updated.body).toEqual({ status: 'error', message: Messages.apps.storageUnavailable });
+      expect(updated.body).toEqual({
+        status: 'error',
+        code: 'unavailable',
+        message: Messages.apps.storageUnavailable,
+      });
     } finally {
       await s3.start();
     }

@@ -1,6 +1,7 @@
-import ky, { HTTPError, type KyRequest } from 'ky';
+import ky, { HTTPError, type KyInstance, type KyRequest } from 'ky';
 import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
 import type { RefreshResponse } from '../../contract/auth.js';
+import { genericCodeOf, isErrorCode, type ErrorCode } from '../../contract/error-codes.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { XsrfCookies } from '../../contract/xsrf.js';
@@ -13,9 +14,13 @@ const REPLAY_HEADER = 'X-Portal-Replay';
 const XSRF_REPLAY = 'xsrf';
 const SESSION_REPLAY = 'session';
 
-/** A failed call: the HTTP status (0 when the network failed) and the server's message. */
+/**
+ * A failed call: the HTTP status (0 when the network failed), the server's message, and the
+ * error code callers decide on (null when the network failed).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly code: ErrorCode | null;
 
   constructor(
     readonly status: number,
@@ -23,7 +28,24 @@ export class ApiError extends Error {
     readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
+    if (isErrorCode(body.code)) this.code = body.code;
+    else this.code = status === 0 ? null : genericCodeOf(status);
   }
+}
+
+/** A 401 that refused a password typed again (key reveal), not the session. */
+async function isPasswordRefusal(response: Response): Promise<boolean> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const code: ErrorCode = 'password_wrong';
+  return body !== null && typeof body === 'object' && 'code' in body && body.code === code;
+}
+
+/** Whether `error` is a failed call with one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && codes.includes(error.code);
 }
 
 /** The text to show for a failed call. */
@@ -147,83 +169,84 @@ async function messageOf(error: unknown): Promise<string> {
   return Messages.auth.sessionExpired;
 }
 
-/** A 401 that names a field refused a password typed again (key reveal), not the session. */
-async function namesAField(response: Response): Promise<boolean> {
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null);
-  return body !== null && typeof body === 'object' && 'field' in body;
-}
+/** How a request reaches the server: fetch, or another transport with its own extras. */
+export type Transport = typeof fetch;
 
 /**
  * The one HTTP client. Its hooks carry the session concerns of docs/product.md section 7 only: the
- * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay.
+ * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay. A
+ * transport other than fetch (an upload with progress) gets the same client around it.
  */
-const base = ky.create({
-  // One retry (docs/product.md section 9); writes that create things are not repeated (decision 009).
-  retry: {
-    limit: 1,
-    methods: ['get', 'put', 'delete', 'head'],
-    maxRetryAfter: 5_000,
-    shouldRetry: ({ error }) => (error instanceof ApiError ? false : undefined),
-  },
-  timeout: 30_000,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        if (!isSameOrigin(request)) return;
-        const token = localStorage.getItem(StorageKeys.accessToken);
-        if (
-          token !== null &&
-          !isUnauthenticated(request) &&
-          !request.headers.has('Authorization')
-        ) {
-          request.headers.set('Authorization', `Bearer ${token}`);
-        }
-        const xsrf = readXsrfCookie();
-        if (xsrf !== null && isWrite(request.method)) {
-          request.headers.set(XSRF_HEADER, xsrf);
-        }
-      },
-    ],
-    afterResponse: [
-      // The refused write ran nothing on the server, so one replay is safe for any method;
-      // beforeRequest puts the fresh cookie in its header.
-      (request, _options, response) => {
-        if (
-          response.status !== 403 ||
-          !isSameOrigin(request) ||
-          !isWrite(request.method) ||
-          request.headers.has(REPLAY_HEADER) ||
-          !hasFreshXsrfCookie(request.headers.get(XSRF_HEADER))
-        ) {
-          return;
-        }
-        const headers = new Headers(request.headers);
-        headers.delete(XSRF_HEADER);
-        headers.set(REPLAY_HEADER, XSRF_REPLAY);
-        return base(new Request(request, { headers }), { retry: 0 });
-      },
-      async (request, _options, response) => {
-        if (
-          response.status !== 401 ||
-          isUnauthenticated(request) ||
-          request.headers.get(REPLAY_HEADER) === SESSION_REPLAY ||
-          (await namesAField(response))
-        ) {
-          return;
-        }
-        const refused = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
-        const accessToken = await renewAccessToken(refused);
-        const headers = new Headers(request.headers);
-        headers.set('Authorization', `Bearer ${accessToken}`);
-        headers.set(REPLAY_HEADER, SESSION_REPLAY);
-        return base(new Request(request, { headers }), { retry: 0 });
-      },
-    ],
-  },
-});
+function sessionClient(transport?: Transport): KyInstance {
+  const client: KyInstance = ky.create({
+    ...(transport === undefined ? {} : { fetch: transport }),
+    // One retry (docs/product.md section 9); writes that create things are not repeated (decision 009).
+    retry: {
+      limit: 1,
+      methods: ['get', 'put', 'delete', 'head'],
+      maxRetryAfter: 5_000,
+      shouldRetry: ({ error }) => (error instanceof ApiError ? false : undefined),
+    },
+    timeout: 30_000,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          if (!isSameOrigin(request)) return;
+          const token = localStorage.getItem(StorageKeys.accessToken);
+          if (
+            token !== null &&
+            !isUnauthenticated(request) &&
+            !request.headers.has('Authorization')
+          ) {
+            request.headers.set('Authorization', `Bearer ${token}`);
+          }
+          const xsrf = readXsrfCookie();
+          if (xsrf !== null && isWrite(request.method)) {
+            request.headers.set(XSRF_HEADER, xsrf);
+          }
+        },
+      ],
+      afterResponse: [
+        // The refused write ran nothing on the server, so one replay is safe for any method;
+        // beforeRequest puts the fresh cookie in its header.
+        (request, _options, response) => {
+          if (
+            response.status !== 403 ||
+            !isSameOrigin(request) ||
+            !isWrite(request.method) ||
+            request.headers.has(REPLAY_HEADER) ||
+            !hasFreshXsrfCookie(request.headers.get(XSRF_HEADER))
+          ) {
+            return;
+          }
+          const headers = new Headers(request.headers);
+          headers.delete(XSRF_HEADER);
+          headers.set(REPLAY_HEADER, XSRF_REPLAY);
+          return client(new Request(request, { headers }), { retry: 0 });
+        },
+        async (request, _options, response) => {
+          if (
+            response.status !== 401 ||
+            isUnauthenticated(request) ||
+            request.headers.get(REPLAY_HEADER) === SESSION_REPLAY ||
+            (await isPasswordRefusal(response))
+          ) {
+            return;
+          }
+          const refused = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+          const accessToken = await renewAccessToken(refused);
+          const headers = new Headers(request.headers);
+          headers.set('Authorization', `Bearer ${accessToken}`);
+          headers.set(REPLAY_HEADER, SESSION_REPLAY);
+          return client(new Request(request, { headers }), { retry: 0 });
+        },
+      ],
+    },
+  });
+  return client;
+}
+
+const base = sessionClient();
 
 export interface CallOptions {
   readonly json?: unknown;
@@ -231,6 +254,8 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** A background call (e.g. a validator) does not show the global spinner. */
   readonly background?: boolean;
+  /** Sends through this transport instead of fetch, inside the same session client. */
+  readonly transport?: Transport;
 }
 
 /** Makes one API call and returns its JSON, or throws an ApiError with the server's message. */
@@ -241,7 +266,8 @@ export async function call<T>(
 ): Promise<T> {
   const done = options.background === true ? () => undefined : startLoading();
   try {
-    return await base(new URL(path, window.location.origin), {
+    const client = options.transport === undefined ? base : sessionClient(options.transport);
+    return await client(new URL(path, window.location.origin), {
       method,
       ...(options.json === undefined ? {} : { json: options.json }),
       ...(options.body === undefined ? {} : { body: options.body }),
@@ -266,7 +292,7 @@ export async function download(path: string): Promise<Blob> {
   }
 }
 
-/** A failed call as an ApiError carrying the server's message. */
+/** A failed call as an ApiError carrying the server's message and code. */
 async function apiErrorOf(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {

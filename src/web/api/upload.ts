@@ -1,50 +1,64 @@
-import { StorageKeys } from '../session/storage.js';
-import {
-  ApiError,
-  hasFreshXsrfCookie,
-  readXsrfCookie,
-  renewAccessToken,
-  XSRF_HEADER,
-} from './http.js';
-import { startLoading } from './loading.js';
+import { call, type Transport } from './http.js';
 
 /** Fraction 0..1 of the request body sent so far. */
 export type ProgressListener = (fraction: number) => void;
 
-function send(method: 'POST' | 'PUT', url: string, body: FormData, onProgress: ProgressListener) {
-  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    const token = localStorage.getItem(StorageKeys.accessToken);
-    if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const xsrf = readXsrfCookie();
-    if (xsrf !== null) xhr.setRequestHeader(XSRF_HEADER, xsrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        parsed = null;
-      }
-      const record =
-        parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-      resolve({ status: xhr.status, body: record });
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, 'The portal could not be reached. Check your connection and try again.'),
-      );
-    xhr.send(body);
-  });
+// Statuses whose answer has no body (the Response constructor refuses one for them).
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function headersOf(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
 }
 
 /**
- * A multipart write with upload progress: XMLHttpRequest, since fetch reports none. The
- * session concerns match the HTTP client's: bearer, anti-forgery header (one replay with a
- * fresh cookie), 401 refresh-replay.
+ * A fetch that reports upload progress: XMLHttpRequest, since fetch reports none (a streamed
+ * request body needs HTTP/2). It fails as fetch does: a TypeError for a network failure, the
+ * signal's reason when aborted.
+ */
+export function progressTransport(onProgress: ProgressListener): Transport {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = await request.arrayBuffer();
+    return new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(request.method, request.url);
+      xhr.responseType = 'arraybuffer';
+      request.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        const hasBody = !NULL_BODY_STATUSES.has(xhr.status);
+        resolve(
+          new Response(hasBody ? (xhr.response as ArrayBuffer) : null, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers: headersOf(xhr),
+          }),
+        );
+      };
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.onabort = () => {
+        const reason: unknown = request.signal.reason;
+        reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
+      };
+      request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  };
+}
+
+/**
+ * A multipart write with upload progress, through the one session client of http.ts (bearer,
+ * anti-forgery header, 401 replay, the retry of decision 009, error parsing).
  */
 export async function uploadForm<T>(
   method: 'POST' | 'PUT',
@@ -52,29 +66,10 @@ export async function uploadForm<T>(
   body: FormData,
   onProgress: ProgressListener = () => undefined,
 ): Promise<T> {
-  const done = startLoading();
-  try {
-    const sentXsrf = readXsrfCookie();
-    let sentToken = localStorage.getItem(StorageKeys.accessToken);
-    let answer = await send(method, path, body, onProgress);
-    if (answer.status === 403 && hasFreshXsrfCookie(sentXsrf)) {
-      sentToken = localStorage.getItem(StorageKeys.accessToken);
-      answer = await send(method, path, body, onProgress);
-    }
-    if (answer.status === 401) {
-      await renewAccessToken(sentToken);
-      answer = await send(method, path, body, onProgress);
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      const message =
-        typeof answer.body.message === 'string'
-          ? answer.body.message
-          : `Request failed (${answer.status})`;
-      throw new ApiError(answer.status, message, answer.body);
-    }
-    onProgress(1);
-    return answer.body as T;
-  } finally {
-    done();
-  }
+  const answer = await call<T>(method === 'POST' ? 'post' : 'put', path, {
+    body,
+    transport: progressTransport(onProgress),
+  });
+  onProgress(1);
+  return answer;
 }

@@ -86,15 +86,15 @@ export function useIpFields({
    * Reads a refused save: the duplicates it names, and the 15-day answer. True when the lock
    * threw the IP edit away (the caller puts the rows back).
    */
-  const readFailure = (error: unknown, cooldownMessage: string): boolean => {
+  const readFailure = (error: unknown): boolean => {
     if (!(error instanceof ApiError)) return false;
     const list = error.body.duplicateIPs;
     if (Array.isArray(list)) {
       setServerDuplicates(list.filter((ip): ip is string => typeof ip === 'string'));
-      setHasDuplicateError(true);
+      setHasDuplicateError(error.code === 'ip_used_by_another_developer');
     }
     const next = error.body.nextIpChangeAt;
-    if (!error.message.includes(cooldownMessage) && typeof next !== 'string') return false;
+    if (error.code !== 'ip_change_cooldown') return false;
     setRefusedLock({ nextChangeAt: typeof next === 'string' ? next : null });
     return true;
   };

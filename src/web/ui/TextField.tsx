@@ -87,7 +87,7 @@ type TextFieldProps = FieldProps &
 export function TextField({ label, labelAddon, error, hint, className, ...input }: TextFieldProps) {
   const ids = useFieldIds(error, hint);
   return (
-    <div className={className ?? styles.field}>
+    <div className={className === undefined ? styles.field : `${styles.field} ${className}`}>
       <FieldLabel htmlFor={ids.id} label={label} addon={labelAddon} />
       <input className={styles.input} {...input} {...ids.inputProps} />
       <FieldMessages error={error} errorId={ids.errorId} hint={hint} hintId={ids.hintId} />

@@ -16,7 +16,7 @@ import { Button } from '../../ui/Button.js';
 import { iconProblem } from '../../ui/file-checks.js';
 import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
-import { TextField } from '../../ui/TextField.js';
+import { FieldMessages, TextField, useFieldIds } from '../../ui/TextField.js';
 import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
 import styles from './create-app-page.module.css';
 
@@ -48,6 +48,7 @@ export default function CreateAppPage() {
   const ipRows = useFieldArray({ control, name: 'ips' });
   const entries = useWatch({ control, name: 'ips' }).map((row) => row.value);
   const ipFields = useIpFields({ entries });
+  const familyIds = useFieldIds(errors.isFamily?.message, undefined);
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -78,7 +79,7 @@ export default function CreateAppPage() {
       window.location.assign(ClientPaths.myApps);
     } catch (error) {
       notify.error(errorMessage(error));
-      ipFields.readFailure(error, Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays));
+      ipFields.readFailure(error);
     } finally {
       setProgress(null);
     }
@@ -151,9 +152,14 @@ export default function CreateAppPage() {
           listError={errors.ips?.root?.message ?? errors.ips?.message}
         />
         <div className={formStyles.checkbox}>
-          <input id="is-family" type="checkbox" {...register('isFamily')} />
-          <label htmlFor="is-family">Some of these IPs are shared with my family members</label>
+          <input type="checkbox" {...familyIds.inputProps} {...register('isFamily')} />
+          <label htmlFor={familyIds.id}>{Messages.ips.ownOrFamily}</label>
         </div>
+        <FieldMessages
+          error={errors.isFamily?.message}
+          errorId={familyIds.errorId}
+          hintId={familyIds.hintId}
+        />
         <TextField
           label="Description"
           placeholder={Messages.app.descriptionPlaceholder}

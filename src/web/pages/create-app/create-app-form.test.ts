@@ -16,7 +16,7 @@ const FORM: CreateAppForm = {
     { value: '203.0.113.10' },
     { value: '2001:DB8:0:0:0:0:0:1' },
   ],
-  isFamily: false,
+  isFamily: true,
 };
 
 const OPTIONS = {
@@ -73,9 +73,16 @@ describe('the create-app form', () => {
     expect(issues(FORM)).toEqual([]);
   });
 
+  it('needs the family-members confirmation once an IP is listed (issue 10, defect 1)', () => {
+    expect(issues({ ...FORM, isFamily: false })).toEqual([Messages.ips.confirmOwnOrFamily]);
+    expect(issues({ ...FORM, isFamily: false, ips: [{ value: '' }] })).toEqual([]);
+  });
+
   it.each([
     [{ name: '' }, Messages.app.appNameRequired],
     [{ allowedUsers: '' }, Messages.app.clientIdRequired],
+    // issue 10, defect 14: the brand's client-code shape, as the server checks it
+    [{ allowedUsers: 'any text at all' }, Messages.app.clientIdInvalid],
     [{ callbackUrl: 'https://' }, Messages.app.redirectUrlRequired],
     [{ callbackUrl: 'http://bot.example.com/cb' }, Messages.app.redirectUrlInvalid],
     [{ description: 'x'.repeat(201) }, Messages.app.descriptionTooLong],

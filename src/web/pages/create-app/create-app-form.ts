@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ICON_UPLOAD_NAME } from '../../../contract/apps.js';
+import { Messages } from '../../../contract/messages.js';
 import {
   appendAppFields,
   appendDocuments,
@@ -8,9 +9,18 @@ import {
   type AppFormRules,
 } from '../../app-area/app-form.js';
 
-/** The create form: the shared app fields plus the family-members checkbox. */
+/**
+ * The create form: the shared app fields plus the family-members checkbox, which confirms
+ * that the IPs are the developer's own or family's (issue 10, defect 1): needed once an IP
+ * is listed. It is a confirmation on screen only; the spec's payload has no field for it.
+ */
 export function createAppFormSchema(rules: AppFormRules) {
-  return z.extend(appFormSchema(rules), { isFamily: z.boolean() });
+  return z.extend(appFormSchema(rules), { isFamily: z.boolean() }).check(
+    z.refine((form) => form.isFamily || formIps(form).length === 0, {
+      path: ['isFamily'],
+      error: Messages.ips.confirmOwnOrFamily,
+    }),
+  );
 }
 
 export type CreateAppForm = z.infer<ReturnType<typeof createAppFormSchema>>;

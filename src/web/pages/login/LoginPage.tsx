@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SigninRequestSchema, type SigninRequest } from '../../../contract/auth.js';
@@ -8,7 +8,7 @@ import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi } from '../../api/auth-api.js';
-import { ApiError, errorMessage } from '../../api/http.js';
+import { errorMessage, hasErrorCode } from '../../api/http.js';
 import { useBrand } from '../../brand.js';
 import { rememberEmail, storeSession } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
@@ -32,6 +32,8 @@ export default function LoginPage() {
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const [clicks, setClicks] = useState(0);
   const isBlocked = clicks > Limits.signInClicksAllowed;
+  const unblockTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(unblockTimer.current), []);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const {
     register,
@@ -43,13 +45,15 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // docs/product.md section 4: after more than 2 clicks the button is disabled, with an info notice.
+  // docs/product.md section 4: after more than 2 clicks the button is disabled, with an info
+  // notice; 'try again later' comes true once the pause is over, without a reload.
   const countClick = (event: MouseEvent<HTMLButtonElement>) => {
     const next = clicks + 1;
     setClicks(next);
     if (next > Limits.signInClicksAllowed) {
       event.preventDefault();
       notify.info(Messages.login.tooManyClicks);
+      unblockTimer.current = window.setTimeout(() => setClicks(0), Limits.signInClickPauseMs);
     }
   };
 
@@ -60,7 +64,13 @@ export default function LoginPage() {
       notify.success(Messages.otp.sent);
       await navigate(ClientPaths.verifyOtp);
     } catch (error) {
-      notify.error(errorMessage(error));
+      // A code went out under a minute ago (right after sign-up): that code still works.
+      if (hasErrorCode(error, 'code_resend_too_soon')) {
+        notify.info(Messages.otp.recentCodeWorks);
+        await navigate(ClientPaths.verifyOtp);
+      } else {
+        notify.error(errorMessage(error));
+      }
     }
   };
 
@@ -72,7 +82,7 @@ export default function LoginPage() {
       notify.success(Messages.login.success);
       await navigate(ClientPaths.myApps);
     } catch (error) {
-      if (error instanceof ApiError && error.message === Messages.login.developerNotVerified) {
+      if (hasErrorCode(error, 'developer_not_verified')) {
         await startOtpFlow(values.email);
       } else {
         notify.alert(errorMessage(error));

@@ -6,9 +6,14 @@ import { StatusBadge } from '../../ui/StatusBadge.js';
 import hidden from '../../ui/visually-hidden.module.css';
 import styles from './my-apps-page.module.css';
 
-/** 'Next Renewal Date' shows the date part only (docs/product.md section 2). */
+/**
+ * 'Next Renewal Date' shows the date part only (docs/product.md section 2), in the viewer's
+ * own time zone: the UTC date is a day early after 18:30 in India.
+ */
 export function renewalDay(iso: string): string {
-  return iso.slice(0, 10);
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** One app: the whole card opens it; 'View Details' is its keyboard-reachable link. */

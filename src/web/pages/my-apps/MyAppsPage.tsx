@@ -5,6 +5,7 @@ import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
+import { Button } from '../../ui/Button.js';
 import { AppCard } from './AppCard.js';
 import styles from './my-apps-page.module.css';
 
@@ -15,16 +16,25 @@ export default function MyAppsPage() {
     <section aria-labelledby="my-apps-title">
       <div className={styles.heading}>
         <h1 id="my-apps-title">{Messages.screens.myApps}</h1>
-        {apps.data !== undefined && apps.data.length > 0 && (
+        {/* Loading and failed lists keep it too: only the empty state brings its own. */}
+        {apps.data?.length !== 0 && (
           <Link to={ClientPaths.createApp} className={styles.create}>
             <Plus aria-hidden="true" size={18} /> {Messages.screens.createNewApp}
           </Link>
         )}
       </div>
       {apps.isError && (
-        <p role="alert" className={styles.error}>
-          {errorMessage(apps.error)}
-        </p>
+        <div role="alert" className={styles.error}>
+          <p>{errorMessage(apps.error)}</p>
+          <Button
+            variant="secondary"
+            isLoading={apps.isFetching}
+            disabled={apps.isFetching}
+            onClick={() => void apps.refetch()}
+          >
+            {Messages.screens.retry}
+          </Button>
+        </div>
       )}
       {apps.data?.length === 0 && (
         <div className={styles.empty}>

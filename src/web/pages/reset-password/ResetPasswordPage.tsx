@@ -15,7 +15,7 @@ import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { useAction } from '../../ui/use-action.js';
 import { PasswordField } from '../../ui/PasswordField.js';
-import { memoizeCodeCheck, resetFormSchema, type ResetForm } from './reset-form.js';
+import { resetCodeCheck, resetFormSchema, type ResetForm } from './reset-form.js';
 
 const PASSWORD_HINT = `${Limits.passwordMinLength} to ${Limits.passwordMaxLength} characters with an uppercase and a lowercase letter, a number and a special character.`;
 
@@ -24,10 +24,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const email = storedEmail();
   const schema = useMemo(
-    () =>
-      resetFormSchema(
-        memoizeCodeCheck(async (code) => (await authApi.checkResetCode(email, code)).valid),
-      ),
+    () => resetFormSchema(resetCodeCheck((code) => authApi.checkResetCode(email, code))),
     [email],
   );
   const {

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Messages } from '../../../contract/messages.js';
-import { memoizeCodeCheck, resetFormSchema } from './reset-form.js';
+import { ApiError } from '../../api/http.js';
+import { resetCodeCheck, resetFormSchema } from './reset-form.js';
+
+const wrong = new ApiError(400, Messages.auth.codeInvalid, { code: 'code_invalid', valid: false });
 
 const GOOD = { code: '123456', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' };
 
@@ -40,11 +43,30 @@ describe('the reset form', () => {
   });
 
   it('asks about each distinct code once, since wrong answers count against the code', async () => {
-    const check = vi.fn((code: string) => Promise.resolve(code === '654321'));
-    const memo = memoizeCodeCheck(check);
-    expect(await memo('111111')).toBe(false);
-    expect(await memo('111111')).toBe(false);
-    expect(await memo('654321')).toBe(true);
-    expect(check).toHaveBeenCalledTimes(2);
+    const ask = vi.fn((code: string) =>
+      code === '654321'
+        ? Promise.resolve({ status: 'success' as const, message: 'ok', valid: true })
+        : Promise.reject(wrong),
+    );
+    const check = resetCodeCheck(ask);
+    expect(await check('111111')).toBe(false);
+    expect(await check('111111')).toBe(false);
+    expect(await check('654321')).toBe(true);
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not remember a network failure or a 429 as a wrong code (it failed before)', async () => {
+    const answers = [
+      Promise.reject(new ApiError(0, 'The portal could not be reached.')),
+      Promise.reject(new ApiError(429, 'Too many requests.', { code: 'rate_limited' })),
+      Promise.resolve({ status: 'success' as const, message: 'ok', valid: true }),
+    ];
+    const ask = vi.fn(() => answers.shift() ?? Promise.reject(new Error('asked too often')));
+    const check = resetCodeCheck(ask);
+    const schema = resetFormSchema(check);
+    expect(messages(await schema.safeParseAsync(GOOD))).toEqual([]);
+    expect(messages(await schema.safeParseAsync(GOOD))).toEqual([]);
+    expect(await check(GOOD.code)).toBe(true);
+    expect(ask).toHaveBeenCalledTimes(3);
   });
 });

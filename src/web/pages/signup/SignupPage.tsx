@@ -8,7 +8,7 @@ import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { IndianStates } from '../../../contract/states.js';
 import { authApi } from '../../api/auth-api.js';
-import { ApiError, errorMessage } from '../../api/http.js';
+import { errorMessage, hasErrorCode } from '../../api/http.js';
 import { useBrand } from '../../brand.js';
 import { rememberEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
@@ -54,7 +54,7 @@ export default function SignupPage() {
       notify.success(Messages.signup.success);
       await navigate(ClientPaths.verifyOtp);
     } catch (error) {
-      if (error instanceof ApiError && error.message === Messages.signup.developerExists) {
+      if (hasErrorCode(error, 'developer_exists')) {
         notify.info(error.message);
         await navigate(ClientPaths.login);
       } else {

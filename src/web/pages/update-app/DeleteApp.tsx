@@ -6,16 +6,18 @@ import type { Application } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
+import { errorMessage, hasErrorCode } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { Modal } from '../../ui/Modal.js';
 import { notify } from '../../ui/notify.js';
 import styles from './update-app-page.module.css';
 
 /** docs/product.md section 8, delete: the server's message, else 'Failed to delete application.'. */
-export function deleteFailureNotice(message: string): { kind: 'warn' | 'error'; text: string } {
-  if (message.includes(Messages.app.cannotDeleteOnlyApp)) {
+export function deleteFailureNotice(error: unknown): { kind: 'warn' | 'error'; text: string } {
+  if (hasErrorCode(error, 'only_application')) {
     return { kind: 'warn', text: Messages.app.cannotDeleteOnlyAppWarning };
   }
+  const message = errorMessage(error);
   return { kind: 'error', text: message.trim() === '' ? Messages.app.deleteFailed : message };
 }
 
@@ -54,7 +56,7 @@ export function DeleteApp({ app }: { app: Application }) {
       await navigate(ClientPaths.myApps);
     } catch (error) {
       setIsAsking(false);
-      const notice = deleteFailureNotice(error instanceof Error ? error.message : '');
+      const notice = deleteFailureNotice(error);
       notify[notice.kind](notice.text);
     } finally {
       setIsDeleting(false);

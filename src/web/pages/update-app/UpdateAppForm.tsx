@@ -59,8 +59,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
 
   const onFailure = (error: unknown) => {
     notify.error(errorMessage(error));
-    const cooldown = Messages.ips.updateCooldownFor(brand.ipChangeCooldownDays);
-    if (!ipFields.readFailure(error, cooldown)) return;
+    if (!ipFields.readFailure(error)) return;
     // IP editing locks; the rows go back to the stored list so the rest can be saved, and
     // an IP edit thrown away says so (the lock notice shows when IPs may change again).
     if (formIps({ ips: ipValues }).join(',') !== formIps(storedForm).join(',')) {

@@ -5,6 +5,7 @@ import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
+import { Button } from '../../ui/Button.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
@@ -23,19 +24,31 @@ export default function UpdateAppPage() {
       <ArrowLeft aria-hidden="true" size={18} /> {Messages.screens.goBack}
     </Link>
   );
-  if (app.isError) {
-    // docs/product.md section 8, view failure: the server's error message.
+  if (app.data === undefined) {
+    // docs/product.md section 8, view failure: the server's error message, under the screen's
+    // own title, with a retry; while loading, the title and a status instead of a bare link.
     return (
       <section className={styles.page} aria-labelledby="update-title">
         {goBack}
-        <h1 id="update-title">{Messages.screens.myApps}</h1>
-        <p role="alert" className={styles.loadError}>
-          {errorMessage(app.error)}
-        </p>
+        <h1 id="update-title">{Messages.screens.updateAppTitle}</h1>
+        {app.isError ? (
+          <div role="alert" className={styles.loadError}>
+            <p>{errorMessage(app.error)}</p>
+            <Button
+              variant="secondary"
+              isLoading={app.isFetching}
+              disabled={app.isFetching}
+              onClick={() => void app.refetch()}
+            >
+              {Messages.screens.retry}
+            </Button>
+          </div>
+        ) : (
+          <p role="status">{Messages.screens.loadingApp}</p>
+        )}
       </section>
     );
   }
-  if (app.data === undefined) return goBack;
   const data = app.data;
   return (
     <section className={styles.page} aria-labelledby="update-title">

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt, testBrand } from '../../../../test/support/brand.js';
+import { fakeApi, json } from '../../../../test/support/fake-api.js';
+import { Messages } from '../../../contract/messages.js';
+import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
+import { BrandProvider } from '../../brand.js';
+import { StorageKeys } from '../../session/storage.js';
+import UpdateAppPage from './UpdateAppPage.js';
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: ClientPaths.updateApp, element: <UpdateAppPage /> }], {
+    initialEntries: [updateAppPath('app-1')],
+  });
+  render(
+    <BrandProvider brand={testBrand}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </BrandProvider>,
+  );
+}
+
+beforeEach(() => localStorage.setItem(StorageKeys.accessToken, fakeJwt(2_000_000_000)));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the update screen before its app is shown (issue 10, defect 8)', () => {
+  it('says it is loading under its own title, then shows a failure with a retry', async () => {
+    let calls = 0;
+    fakeApi(() => {
+      calls += 1;
+      return json(404, { status: 'error', code: 'not_found', message: Messages.apps.notFound });
+    });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      Messages.screens.updateAppTitle,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(Messages.screens.loadingApp);
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.apps.notFound);
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(
+      Messages.screens.myApps,
+    );
+    await userEvent.click(screen.getByRole('button', { name: Messages.screens.retry }));
+    expect(calls).toBe(2);
+  });
+});
