@@ -59,6 +59,7 @@ function keysApiFake() {
     if (password !== PASSWORD) {
       return json(401, {
         status: 'error',
+        code: 'password_wrong',
         message: Messages.keys.passwordWrong,
         field: 'password',
       });
