@@ -242,6 +242,63 @@ export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest>
   );
 }
 
+/**
+ * Issue 10's calls: rolling and revealing keys (of the developer's own application, another's,
+ * or a hostile id), the IP check, the caller's IP, and the activity log with its CSV.
+ */
+export function keysIpsActivityRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const json = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+    fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
+      bytes: Buffer.from(text, 'utf8'),
+      headers: [['content-type', type] as Header],
+    }));
+  const appId = segment(t.ownAppId, t.otherAppId);
+  const post = fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, anyMethod);
+  const query = fc
+    .record(
+      {
+        applicationId: fc.oneof(fc.constant(t.ownAppId), nastyString),
+        kind: fc.oneof(fc.constantFrom('app.created', 'sign_in.failed'), nastyString),
+        from: fc.oneof(fc.constant('2026-01-01T00:00:00Z'), nastyString),
+        to: fc.oneof(fc.constant('2027-01-01T00:00:00+05:30'), nastyString),
+        cursor: nastyString,
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => new URLSearchParams(fields).toString());
+  return fc.oneof(
+    request(
+      post,
+      appId.map((id) => `/api/v1/app/${id}/keys/roll`),
+      t,
+      json({ grace: fc.oneof(fc.constantFrom('now', '1h', '24h', '7d'), nastyString) }),
+    ),
+    request(
+      post,
+      appId.map((id) => `/api/v1/app/${id}/keys/reveal`),
+      t,
+      json({ password: fc.oneof(fc.constant(PASSWORD), nastyString) }),
+    ),
+    request(
+      post,
+      fc.constant(ApiPaths.ipCheck),
+      t,
+      json({
+        ips: fc.array(fc.oneof(fc.constantFrom('20.0.0.1', '20.0.0.2', '::1'), nastyString)),
+        applicationId: fc.oneof(fc.constantFrom(t.ownAppId, t.otherAppId), nastyString),
+      }),
+    ),
+    request(anyMethod, fc.constant(ApiPaths.myIp), t),
+    request(
+      fc.oneof({ weight: 4, arbitrary: fc.constant('GET') }, anyMethod),
+      fc
+        .tuple(fc.constantFrom(ApiPaths.activity, ApiPaths.activityCsv), query)
+        .map(([path, q]) => `${path}?${q}`),
+      t,
+    ),
+  );
+}
+
 /** A path segment as a client might send it: ours, someone else's, or hostile. */
 export function segment(...known: string[]): fc.Arbitrary<string> {
   return fc.oneof(

@@ -76,7 +76,11 @@ describe(`POST ${ApiPaths.ipCheck} (${engine})`, () => {
     ]);
     const foreign = await check(other, { ips: ['31.0.0.1'], applicationId: id });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ status: 'error', message: Messages.apps.notFound });
+    expect(foreign.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.apps.notFound,
+    });
   });
 
   it('refuses an unsigned call and more entries than the limit', async () => {

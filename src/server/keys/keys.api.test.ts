@@ -176,7 +176,11 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
 
     const foreign = await roll(other, id, '1h');
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ status: 'error', message: Messages.apps.notFound });
+    expect(foreign.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.apps.notFound,
+    });
     expect(await keyRows(t, id)).toEqual(before);
     expect(await activityOf(other.id, 'key.rolled')).toEqual([]);
     expect(await mailsTo(other.email)).toEqual([]);
@@ -234,6 +238,7 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       status: 'error',
+      code: 'password_wrong',
       message: Messages.keys.passwordWrong,
       field: 'password',
     });

@@ -85,6 +85,8 @@ describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, { timeout: 20_000
       'reject',
       rejected.id,
       '198.51.100.62',
+      '--reason',
+      'The document is unreadable.',
     ]);
     expect(answer.exitCode).toBe(0);
     expect(await storedBlobs(t, 'documents')).not.toContain(rejected.documentKey);
