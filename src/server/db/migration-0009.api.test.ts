@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/test-app.js';
 import { openDatabase, type Db, type DbOptions } from './database.js';
 import { migrateToLatest, MIGRATIONS } from './migrate.js';
+
 // Migration 0009 (decision 024): the plain keys of an older version wait, untouched, in
 // plain_api_keys for the start that seals them, and the plain column leaves applications.
 const BEFORE_KEYS = Object.fromEntries(
