@@ -20,7 +20,7 @@ import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
-const MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-blob-store': blobStore,
   '0003-job-queue': jobQueue,

@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/test-app.js';
+import { openDatabase, type Db, type DbOptions } from './database.js';
+import { migrateToLatest, MIGRATIONS } from './migrate.js';
+
+// Migration 0009 (decision 024): the plain keys of an older version wait, untouched, in
+// plain_api_keys for the start that seals them, and the plain column leaves applications.
+const BEFORE_KEYS = Object.fromEntries(
+  Object.entries(MIGRATIONS).filter(([name]) => name < '0009-api-keys'),
+);
+
+let dataDir: string;
+let database: { options: DbOptions; drop: () => Promise<void> };
+let db: Db;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'portal-migrate-'));
+  database = await createTestDatabase(dataDir);
+  db = openDatabase(database.options);
+});
+
+afterEach(async () => {
+  await db.close();
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe(`migration 0009-api-keys (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('sets every plain key aside for sealing and drops the plain column', async () => {
+    const plain = db.kysely.withoutPlugins();
+    const older = new Migrator({
+      db: plain,
+      provider: { getMigrations: () => Promise.resolve({ ...BEFORE_KEYS }) },
+    });
+    expect((await older.migrateToLatest()).error).toBeUndefined();
+    await sql`insert into developers (id, email, email_normalized, name, mobile, state,
+      created_at, updated_at) values ('d1', 'a@example.com', 'a@example.com', 'A', '+910000000000',
+      'Goa', 1, 1)`.execute(plain);
+    for (const [id, key] of [
+      ['app1', 'plain-key-one'],
+      ['app2', 'plain-key-two'],
+    ] as const) {
+      await sql`insert into applications (id, owner_id, name, logo_url, callback_url,
+        allowed_users, description, is_active, api_key, renewal_at, created_at, updated_at)
+        values (${id}, 'd1', 'App', '/i.png', 'https://x.example/cb', 'C1', '', 1, ${key}, 1, 1,
+        1)`.execute(plain);
+    }
+
+    expect(await migrateToLatest(db.kysely)).toEqual(['0009-api-keys']);
+
+    const waiting = await db.kysely
+      .selectFrom('plainApiKeys')
+      .select(['applicationId', 'apiKey'])
+      .orderBy('applicationId')
+      .execute();
+    expect(waiting).toEqual([
+      { applicationId: 'app1', apiKey: 'plain-key-one' },
+      { applicationId: 'app2', apiKey: 'plain-key-two' },
+    ]);
+    const columns = (await db.kysely.introspection.getTables())
+      .find((table) => table.name === 'applications')
+      ?.columns.map((column) => column.name);
+    expect(columns).not.toContain('api_key');
+    expect(await db.kysely.selectFrom('apiKeys').select('id').execute()).toEqual([]);
+  });
+});
