@@ -1,3 +1,4 @@
+import { Messages } from '../src/contract/messages.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
@@ -45,6 +46,8 @@ test('a new developer sees the empty state, creates an app with an icon and IPs,
   await page.getByLabel('IP address 1', { exact: true }).fill(` ${freshIp()} `);
   await page.getByRole('button', { name: 'Add IP address' }).click();
   await page.getByLabel('IP address 2', { exact: true }).fill('2001:DB8:0:0:0:0:0:1');
+  // Issue 10, defect 1: listed IPs need the confirmation that they are the developer's own.
+  await page.getByRole('checkbox', { name: Messages.ips.ownOrFamily }).check();
   await expect(page.getByRole('button', { name: 'Remove IP address 1' })).toBeEnabled();
   await expectNoAxeViolations(page);
   await expect(create).toBeEnabled();

@@ -221,7 +221,11 @@ test.describe('API writes', () => {
       });
       expect(response.status()).toBe(404);
       expect(response.headers()['content-type']).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ status: 'error', message: 'Not found' });
+      expect(await response.json()).toEqual({
+        status: 'error',
+        code: 'not_found',
+        message: 'Not found',
+      });
     } finally {
       await client.dispose();
     }

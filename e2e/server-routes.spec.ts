@@ -53,7 +53,11 @@ for (const path of ['/api', '/api/v1/nothing-here', '/api/v1/apps/unknown/deeper
     const response = await request.get(path);
     expect(response.status()).toBe(404);
     expect(response.headers()['content-type']).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ status: 'error', message: 'Not found' });
+    expect(await response.json()).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: 'Not found',
+    });
   });
 }
 
