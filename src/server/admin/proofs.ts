@@ -59,6 +59,21 @@ export async function listPendingProofs(db: Kysely<Database>): Promise<PendingPr
   }));
 }
 
+/**
+ * The decision's first statement is a write to its record: SQLite then takes its write lock
+ * (waiting out busy_timeout) before any read, where a read-then-write transaction of this
+ * CLI beside a running server fails at once with "database is locked"; PostgreSQL locks the
+ * row, so two decisions on one record take turns.
+ */
+async function lockRecord(trx: Transaction<Database>, applicationId: string, ip: string) {
+  await trx
+    .updateTable('ipRecords')
+    .set((eb) => ({ familyPending: eb.ref('familyPending') }))
+    .where('applicationId', '=', applicationId)
+    .where('ip', '=', ip)
+    .execute();
+}
+
 /** The claim's owner and application, as the decision's event and mail name them. */
 function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) {
   return familyClaims(trx)
@@ -120,6 +135,7 @@ export async function acceptProof(
   ip: string,
 ): Promise<boolean> {
   const isAccepted = await deps.db.transaction().execute(async (trx) => {
+    await lockRecord(trx, applicationId, ip);
     const claim = await claimOf(trx, applicationId, ip);
     if (claim === undefined) return false;
     await trx
@@ -146,6 +162,7 @@ export async function rejectProof(
   reason: string,
 ): Promise<boolean> {
   const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
+    await lockRecord(trx, applicationId, ip);
     const claim = await claimOf(trx, applicationId, ip);
     if (claim === undefined) return undefined;
     await markProofRejected(trx, { applicationId, ip, reason });
