@@ -1,15 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser; these flags keep it off the closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from './e2e/support/chromium-args.js';
 
 export default defineConfig({
   testDir: 'e2e',

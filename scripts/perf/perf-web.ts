@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
 import { ClientPaths, updateAppPath } from '../../src/contract/routes.js';
 import { startPortal } from '../../e2e/support/portal-process.js';
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium-args.js';
 import { freePort } from '../../test/support/free-port.js';
 import { signedInSession, type SignedInSession } from './signed-in-session.js';
 
@@ -31,17 +32,8 @@ const PAGES: readonly PerfPage[] = [
 /** docs/product.md section 13. */
 const BUDGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 } as const;
 
-// Debian's Chromium, headless, kept off the closed network (as playwright.config.ts).
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium, headless, with the browser tests' flags.
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -128,7 +120,7 @@ const debuggingPort = await freePort();
 const browserProcess = spawn(
   '/usr/bin/chromium',
   [
-    ...CHROMIUM_ARGS,
+    ...CHROMIUM_FLAGS,
     `--remote-debugging-port=${String(debuggingPort)}`,
     `--user-data-dir=${profileDir}`,
   ],
