@@ -1,7 +1,8 @@
-import http, { type IncomingHttpHeaders } from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { POSTBACK_BODY_CUT_BYTES } from '../../../contract/limits.js';
+import { flatHeaders } from '../../http/flat-headers.js';
 import { isLoopbackAddress, isPublicAddress } from './address-policy.js';
 import { BlockedAddressError, DnsFailedError, guardedLookup } from './guarded-lookup.js';
 import type {
@@ -48,14 +49,6 @@ function errorOf(error: unknown): OutboundError {
   if (error instanceof DnsFailedError) return 'dns_failed';
   if (error instanceof TimedOutError) return 'timeout';
   return 'connection_failed';
-}
-
-function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
 
 function noAnswer(error: OutboundError, latencyMs: number): OutboundResult {
