@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { InternalPaths } from '../../src/contract/api-paths.js';
+import { ApiPaths, InternalPaths } from '../../src/contract/api-paths.js';
 import { createPostbackSecretRing } from '../../src/server/postbacks/postback-secret-ring.js';
+import type { HttpClient } from './http-client.js';
 import { keyCryptoOf } from './keys.js';
 import type { TestApp } from './test-app.js';
 
@@ -37,6 +38,24 @@ export async function postbackSecretsOf(t: TestApp, applicationId: string): Prom
   const ring = createPostbackSecretRing(keyCryptoOf(t));
   const live = await ring.live(t.db.kysely, applicationId, t.clock.now());
   return live.map((entry) => entry.secret);
+}
+
+/**
+ * Gives the application its signing secret (a roll, as the developer would make one on the
+ * update screen) and answers it, so a receiver can verify from the first delivery on.
+ */
+export async function signingSecretOf(
+  t: TestApp,
+  client: HttpClient,
+  applicationId: string,
+): Promise<string> {
+  const res = await client.json('POST', ApiPaths.rollPostbackSecret(applicationId), {
+    json: { grace: 'now' },
+  });
+  if (res.status !== 200) throw new Error(`roll failed: ${JSON.stringify(res.body)}`);
+  const [secret] = await postbackSecretsOf(t, applicationId);
+  if (secret === undefined) throw new Error('no signing secret');
+  return secret;
 }
 
 /** The stored events of an application, oldest first. */

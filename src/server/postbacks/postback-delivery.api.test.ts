@@ -22,6 +22,7 @@ import {
   postbackSecretsOf,
   sendEvent,
   SERVICE_TOKEN_ENV,
+  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -53,11 +54,7 @@ afterEach(async () => {
 /** An application posting to the receiver, whose secret the receiver verifies with. */
 async function appWithReceiver(): Promise<string> {
   const id = await createApp(dev.client, { postbackUrl: receiver.url });
-  // The first event gives the application its secret; a reveal would too.
-  await sendEvent(t, { applicationId: id, eventId: 'first', eventType: 'app.ready', payload: {} });
-  [receiver.secret] = await postbackSecretsOf(t, id);
-  await t.drainJobs();
-  receiver.received.length = 0;
+  receiver.secret = await signingSecretOf(t, dev.client, id);
   return id;
 }
 
