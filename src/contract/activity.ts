@@ -18,6 +18,8 @@ export const ACTIVITY_KINDS = [
   'app.status_changed',
   'key.rolled',
   'key.revealed',
+  'postback_secret.rolled',
+  'postback_secret.revealed',
   'proof.sent',
   'proof.accepted',
   'proof.rejected',

@@ -1,5 +1,6 @@
 /** API paths of docs/product.md section 7, named once for the client and the server. */
 const AUTH = '/api/v1/authentication';
+const appPath = (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`;
 
 export const ApiPaths = {
   signup: `${AUTH}/signup`,
@@ -26,6 +27,25 @@ export const ApiPaths = {
   revealKeys: (applicationId: string) =>
     `/api/v1/app/${encodeURIComponent(applicationId)}/keys/reveal`,
   revealKeysPattern: '/api/v1/app/:id/keys/reveal',
+  /** Ours (issue 11): an application's postback log, newest first (GET, `?status=`). */
+  postbacks: (applicationId: string) => `${appPath(applicationId)}/postbacks`,
+  postbacksPattern: '/api/v1/app/:id/postbacks',
+  postbackEvent: (applicationId: string, eventId: string) =>
+    `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}`,
+  postbackEventPattern: '/api/v1/app/:id/postbacks/:eventId',
+  /** Ours (issue 11): a fresh delivery of a logged event (POST). */
+  replayPostback: (applicationId: string, eventId: string) =>
+    `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}/replay`,
+  replayPostbackPattern: '/api/v1/app/:id/postbacks/:eventId/replay',
+  /** Ours (issue 11): a sample order update sent to the saved postback URL now (POST). */
+  testPostback: (applicationId: string) => `${appPath(applicationId)}/postbacks/test`,
+  testPostbackPattern: '/api/v1/app/:id/postbacks/test',
+  /** Ours (issue 11): the postback signing secret, rolled and revealed like the API key. */
+  rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
+  rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',
+  revealPostbackSecret: (applicationId: string) =>
+    `${appPath(applicationId)}/postback-secret/reveal`,
+  revealPostbackSecretPattern: '/api/v1/app/:id/postback-secret/reveal',
   /** Ours: the read-only check of typed IPs behind the IP rows (docs/decisions/025). */
   ipCheck: '/api/v1/ips/check',
   /** Ours: the caller's public IP as the portal sees it (the IP rows' chip). */
@@ -63,6 +83,12 @@ export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.sendConfirmation,
   ApiPaths.loginWithFlow,
 ];
+
+/** Calls from the provider's own systems, service-token authenticated (issue 11). */
+export const InternalPaths = {
+  postbacks: '/internal/v1/postbacks',
+  openApi: '/internal/v1/openapi.json',
+} as const;
 
 /** Embedded mode only (never in production): the mailbox and the hand-off provider. */
 export const DevPaths = {

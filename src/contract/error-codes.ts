@@ -41,6 +41,8 @@ const SPECIFIC = {
   ip_change_cooldown: 409,
   supporting_document_required: 400,
   only_application: 409,
+  /** The test postback needs a saved postback URL (issue 11). */
+  postback_url_missing: 409,
 } as const;
 
 export type GenericErrorCode = keyof typeof GENERIC;

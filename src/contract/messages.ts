@@ -342,6 +342,8 @@ export const Messages = {
       'app.status_changed': 'Application status changed',
       'key.rolled': 'API key rolled',
       'key.revealed': 'API key revealed',
+      'postback_secret.rolled': 'Postback signing secret rolled',
+      'postback_secret.revealed': 'Postback signing secret revealed',
       'proof.sent': 'IP proof sent',
       'proof.accepted': 'IP proof accepted',
       'proof.rejected': 'IP proof rejected',

@@ -61,6 +61,9 @@ import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import { registerIpCheckRoutes } from './apps/ip-check.routes.js';
+import { POSTBACK_TIMEOUT_MS } from '../contract/limits.js';
+import { createPostbackSender } from './postbacks/outbound/send-postback.js';
+import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
 
 export interface AppDeps {
@@ -72,6 +75,8 @@ export interface AppDeps {
   readonly webRoot: string;
   /** false silences the logs (tests); otherwise pino at config.logLevel. */
   readonly logging?: boolean;
+  /** Where the log lines go (tests that read them); absent: standard output. */
+  readonly logStream?: { write(line: string): void };
   /**
    * Where mail goes. Absent: SMTP when config.smtpUrl is set, else the embedded mailbox,
    * which logs through this app's logger (so it is built here, not in main.ts).
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: config.logLevel,
             redact: [...REDACTED_LOG_PATHS],
             serializers: { req: requestLogSerializer },
+            ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -151,14 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', () => app.jobs.stop());
   await registerAccounts(app, deps, metrics, handlers);
-  await registerApplications(app, deps);
+  await registerApplications(app, deps, handlers);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
     // The path as sent: resolving `//x` against a base reads it as a host (or throws).
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || pathname === '/api' || pathname.startsWith('/api/')) {
+    const isApi = ['/api', '/internal'].some(
+      (root) => pathname === root || pathname.startsWith(`${root}/`),
+    );
+    if (!isPage || isApi) {
       return reply.status(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     return webApp.sendPage(reply, pathname);
@@ -234,7 +243,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
 }
 
 /** API applications, their public icons and the signed links to private proof documents. */
-async function registerApplications(app: App, deps: AppDeps) {
+async function registerApplications(app: App, deps: AppDeps, handlers: JobHandlers) {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
   const sweeper = startBlobSweeper({
@@ -274,6 +283,21 @@ async function registerApplications(app: App, deps: AppDeps) {
       publicUrl: config.publicUrl,
     }),
     rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  registerPostbacks(app, {
+    db,
+    clock,
+    jobs: app.jobs,
+    handlers,
+    keyCrypto,
+    sender: createPostbackSender({
+      timeoutMs: POSTBACK_TIMEOUT_MS,
+      localTestHost: config.postbackLocalTestHost,
+    }),
+    serviceTokenHashes: config.postbackServiceTokenHashes,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    productName: config.brand.productName,
+    publicUrl: config.publicUrl,
   });
   await registerAppsRoutes(app, {
     apps,

@@ -32,6 +32,18 @@ describe('loadConfig', () => {
     expect(config.apps).toEqual({ renewalDays: 365, maxIpsPerApp: 5, ipChangeCooldownDays: 15 });
   });
 
+  it('reads the postback service token hashes and refuses anything but SHA-256 hex', () => {
+    expect(loadConfig({}).postbackServiceTokenHashes).toEqual([]);
+    const hash = 'AB'.repeat(32);
+    expect(
+      loadConfig({ POSTBACK_SERVICE_TOKEN_HASHES: `${hash}, ${'c'.repeat(64)}` })
+        .postbackServiceTokenHashes,
+    ).toEqual(['ab'.repeat(32), 'c'.repeat(64)]);
+    expect(() => loadConfig({ POSTBACK_SERVICE_TOKEN_HASHES: 'plain-token' })).toThrow(
+      /POSTBACK_SERVICE_TOKEN_HASHES must be comma-separated SHA-256 hashes/,
+    );
+  });
+
   it('keeps blobs in the database unless S3_BUCKET is set, and serves the default icon by path', () => {
     const config = loadConfig({});
     expect(config.storage).toEqual({

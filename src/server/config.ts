@@ -102,6 +102,8 @@ export interface Config {
   readonly hashing: HashingLimits;
   /** A request must arrive whole within this; a socket silent this long is closed. */
   readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
+  /** SHA-256 (lower-case hex) of each service token `/internal/v1` accepts; none: it refuses all. */
+  readonly postbackServiceTokenHashes: readonly string[];
   /**
    * The one URL host postbacks may deliver to on loopback: LOCAL_TEST_HOST in embedded mode,
    * never in production (docs/decisions/030-postback-ssrf-guard.md).
@@ -243,6 +245,14 @@ function sisterProducts(env: Env, name: string, fallback: string): SisterProduct
     }
     return { name: productName, url: link };
   });
+}
+
+function sha256List(env: Env, name: string): string[] {
+  return list(env, name, '', undefined).map((hash) =>
+    /^[0-9a-fA-F]{64}$/.test(hash)
+      ? hash.toLowerCase()
+      : fail(name, 'must be comma-separated SHA-256 hashes (64 hex digits each)', '<hidden>'),
+  );
 }
 
 function secret(env: Env, name: string): string | undefined {
@@ -426,6 +436,7 @@ export function loadConfig(env: Env = process.env): Config {
       retryAfterSeconds: integer(env, 'SHED_RETRY_SECONDS', 10, 1, 3600),
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
+    postbackServiceTokenHashes: sha256List(env, 'POSTBACK_SERVICE_TOKEN_HASHES'),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),

@@ -87,6 +87,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** An existing PostgreSQL database, used as it is and kept (the growth bench's). */
   databaseUrl?: string;
+  /** Turns the server's log on and collects its lines here (tests of what is logged). */
+  logLines?: string[];
 }
 
 /**
@@ -131,7 +133,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secrets,
     clock,
     webRoot,
-    logging: false,
+    ...(options.logLines === undefined
+      ? { logging: false }
+      : { logStream: { write: (line: string) => options.logLines?.push(line) } }),
     ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   });
   options.extend?.(app);

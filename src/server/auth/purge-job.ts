@@ -6,6 +6,7 @@ import { schedulePeriodic } from '../jobs/schedule.js';
 import { ACTIVITY_RETENTION_YEARS } from '../../contract/activity.js';
 import { SignInLimits } from '../../contract/limits.js';
 import { deleteExpiredKeys } from '../keys/keys.repository.js';
+import { deleteExpiredPostbackSecrets } from '../postbacks/postback-secrets.repository.js';
 import { purgeActivityBefore } from '../activity/activity.repository.js';
 import {
   deleteDeadRefreshTokens,
@@ -59,6 +60,8 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
     signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
     // Old API keys whose grace period has ended (issue 10).
     apiKeys: await deleteExpiredKeys(db, now),
+    // Postback signing secrets whose grace period has ended (issue 11).
+    postbackSecrets: await deleteExpiredPostbackSecrets(db, now),
     activityEvents: await purgeActivityBefore(db, activityRetentionStart(now)),
   };
 }

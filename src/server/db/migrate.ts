@@ -17,6 +17,7 @@ import * as activity from './migrations/0008-activity.js';
 import * as apiKeys from './migrations/0009-api-keys.js';
 import * as proofRejection from './migrations/0010-proof-rejection.js';
 import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
+import * as postbacks from './migrations/0013-postbacks.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-api-keys': apiKeys,
   '0010-proof-rejection': proofRejection,
   '0012-fold-mapped-ips': foldMappedIps,
+  '0013-postbacks': postbacks,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

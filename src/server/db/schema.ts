@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PostbackState } from '../../contract/postbacks.js';
 
 /**
  * Table types as TypeScript sees them (camelCase; the CamelCasePlugin maps to the
@@ -187,6 +188,49 @@ export interface ActivityEventsTable {
   details: string;
 }
 
+/** An application's postback signing secret, sealed like its API keys (decision 031). */
+export interface PostbackSecretsTable {
+  id: string;
+  applicationId: string;
+  sealedSecret: string;
+  createdAt: number;
+  /** Null for the current secret; the end of an old secret's grace period. */
+  expiresAt: number | null;
+}
+
+/** One event from the trading platform for an application's postback URL. */
+export interface PostbackEventsTable {
+  seq: Generated<number>;
+  id: string;
+  applicationId: string;
+  callerEventId: string;
+  type: string;
+  /** JSON object, the delivered body's `data`. */
+  payload: string;
+  isTest: number;
+  state: PostbackState;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastStatus: number | null;
+  lastLatencyMs: number | null;
+}
+
+/** One delivery attempt: headers as JSON, bodies cut at 4 KB. */
+export interface PostbackAttemptsTable {
+  id: string;
+  eventId: string;
+  number: number;
+  at: number;
+  requestHeaders: string;
+  requestBody: string;
+  responseStatus: number | null;
+  responseHeaders: string;
+  responseBody: string;
+  latencyMs: number;
+  error: string | null;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -203,4 +247,7 @@ export interface Database {
   rateLimits: RateLimitsTable;
   signInThrottles: SignInThrottlesTable;
   activityEvents: ActivityEventsTable;
+  postbackSecrets: PostbackSecretsTable;
+  postbackEvents: PostbackEventsTable;
+  postbackAttempts: PostbackAttemptsTable;
 }

@@ -9,6 +9,18 @@ export interface JobDefinition<S extends z.ZodMiniType> {
   readonly maxAttempts: number;
   /** The payload holds a secret (a code in clear): erased once the job is done. */
   readonly isPayloadSecret: boolean;
+  /**
+   * The wait after each failed try (the first entry after the first failure), instead of
+   * the queue's exponential backoff: a kind with a published schedule (postbacks).
+   */
+  readonly retryDelaysMs?: readonly number[];
+}
+
+/** Which try of its job a handler runs: the last one may settle the job's outcome itself. */
+export interface JobTry {
+  /** 1 for the first try. */
+  readonly attempt: number;
+  readonly isLastAttempt: boolean;
 }
 
 export type JobPayload<S extends z.ZodMiniType> = z.output<S>;

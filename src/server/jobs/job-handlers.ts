@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import type { JobDefinition, JobPayload } from './job-definition.js';
+import type { JobDefinition, JobPayload, JobTry } from './job-definition.js';
 
 interface Registered {
   readonly isPayloadSecret: boolean;
-  run(payload: unknown): Promise<void>;
+  readonly retryDelaysMs: readonly number[] | undefined;
+  run(payload: unknown, attempt: JobTry): Promise<void>;
 }
 
 /** Raised for a payload its kind's schema refuses: trying again cannot help. */
@@ -17,15 +18,16 @@ export class JobHandlers {
 
   register<S extends z.ZodMiniType>(
     job: JobDefinition<S>,
-    run: (payload: JobPayload<S>) => Promise<void>,
+    run: (payload: JobPayload<S>, attempt: JobTry) => Promise<void>,
   ): this {
     if (this.byKind.has(job.kind)) throw new Error(`job kind ${job.kind} registered twice`);
     this.byKind.set(job.kind, {
       isPayloadSecret: job.isPayloadSecret,
-      run: (payload) => {
+      retryDelaysMs: job.retryDelaysMs,
+      run: (payload, attempt) => {
         const parsed = z.safeParse(job.payload, payload);
         if (!parsed.success) throw new BadPayloadError(`payload of ${job.kind} refused`);
-        return run(parsed.data);
+        return run(parsed.data, attempt);
       },
     });
     return this;

@@ -80,6 +80,34 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect((await jobsOf(job.kind))[0]?.doneAt).not.toBeNull();
   });
 
+  it('retries a kind with its own schedule and tells the handler which try it runs', async () => {
+    const job = { ...taskJob('test.schedule', 3), retryDelaysMs: [7_000, 90_000] };
+    const tries: { attempt: number; isLastAttempt: boolean }[] = [];
+    const w = worker(
+      new JobHandlers().register(job, (_payload, attempt) => {
+        tries.push(attempt);
+        return Promise.reject(new Error('receiver down'));
+      }),
+    );
+    await enqueueAll(w, job, 1);
+    const start = t.clock.now();
+
+    await w.drain();
+    expect((await jobsOf(job.kind))[0]?.runAt).toBe(start + 7_000);
+    t.clock.advance(7_000);
+    await w.drain();
+    expect((await jobsOf(job.kind))[0]?.runAt).toBe(start + 97_000);
+    t.clock.advance(90_000);
+    await w.drain();
+
+    expect(tries).toEqual([
+      { attempt: 1, isLastAttempt: false },
+      { attempt: 2, isLastAttempt: false },
+      { attempt: 3, isLastAttempt: true },
+    ]);
+    expect((await jobsOf(job.kind))[0]?.failedAt).toBe(start + 97_000);
+  });
+
   it('writes a job only when its transaction commits', async () => {
     const job = taskJob('test.rollback');
     const w = worker(new JobHandlers());

@@ -95,19 +95,28 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     try {
       if (job.attempts > job.maxAttempts) throw new Error('lease ran out on the last try');
       if (handler === undefined) throw new Error(`no handler for ${job.kind}`);
-      await handler.run(job.payload === null ? null : JSON.parse(job.payload));
+      await handler.run(job.payload === null ? null : JSON.parse(job.payload), {
+        attempt: job.attempts,
+        isLastAttempt: job.attempts >= job.maxAttempts,
+      });
     } catch (error) {
       const message = describe(error);
       const isFinal = job.attempts >= job.maxAttempts || error instanceof BadPayloadError;
       log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, isFinal }, message);
       const now = clock.now();
-      const next = isFinal
-        ? { failedAt: now }
-        : { runAt: now + retryDelayMs(job.attempts, settings.retryBaseMs, settings.retryMaxMs) };
+      const next = isFinal ? { failedAt: now } : { runAt: now + delayAfter(job, handler) };
       await recordFailedTry(db.kysely, job.id, workerId, next, message);
       return;
     }
     await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
+  }
+
+  function delayAfter(
+    job: ClaimedJob,
+    handler: { retryDelaysMs?: readonly number[] | undefined } | undefined,
+  ) {
+    const scheduled = handler?.retryDelaysMs?.[job.attempts - 1];
+    return scheduled ?? retryDelayMs(job.attempts, settings.retryBaseMs, settings.retryMaxMs);
   }
 
   async function claimAndRun(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ApiPaths } from '../../contract/api-paths.js';
@@ -9,11 +9,10 @@ import {
   RollKeyResponseSchema,
 } from '../../contract/keys.js';
 import { Messages } from '../../contract/messages.js';
-import type { ActivityOrigin } from '../activity/activity.repository.js';
+import { activityOriginOf } from '../activity/activity-origin.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { perIpLimit } from '../auth/rate-limits.js';
-import { summarizeUserAgent } from '../auth/user-agent.js';
 import { noStore } from '../http/no-store.js';
 import type { KeysService } from './keys.service.js';
 
@@ -24,10 +23,6 @@ export interface KeysRouteDeps {
 
 const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
-
-function originOf(request: FastifyRequest): ActivityOrigin {
-  return { ip: request.ip, device: summarizeUserAgent(request.headers['user-agent']) };
-}
 
 /** Roll and reveal of an application's API keys (issue 10), owner-checked by the service. */
 export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
@@ -55,7 +50,7 @@ export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
         authenticatedDeveloperId(request),
         request.params.id,
         grace,
-        originOf(request),
+        activityOriginOf(request),
       );
       return {
         status: 'success' as const,
@@ -80,7 +75,7 @@ export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
         authenticatedDeveloperId(request),
         request.params.id,
         request.body.password,
-        originOf(request),
+        activityOriginOf(request),
       );
       return {
         status: 'success' as const,

@@ -8,16 +8,14 @@ import { Messages } from '../../contract/messages.js';
 import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { findAppOf, lockAppOf } from '../apps/apps.repository.js';
 import { findDeveloperById } from '../auth/auth.repository.js';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
-import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
-import { countHit } from '../limits/rate-limits.repository.js';
 import { keyRolledMail } from '../mail/key-rolled-mail.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { KeyRing, KeysView } from './key-ring.js';
+import { confirmPassword } from './confirm-password.js';
 import { expireCurrentKey, keyQueries } from './keys.repository.js';
 
 export interface KeysDeps {
@@ -40,20 +38,6 @@ const notFound = () => new AppError('not_found', Messages.apps.notFound);
 export function createKeysService(deps: KeysDeps) {
   const { db, clock, ring } = deps;
   const kysely = db.kysely;
-
-  /** Counted before the hash, so parallel guesses get no more checks than the limit. */
-  async function takeRevealTry(developerId: string, now: number) {
-    const { hits, resetsAt } = await countHit(
-      kysely,
-      `key-reveal ${developerId}`,
-      now,
-      KeyLimits.revealWindowMs,
-    );
-    if (hits > KeyLimits.revealTries) {
-      const seconds = secondsUntil(resetsAt - now);
-      throw new RetryLaterError(Messages.keys.tooManyReveals(seconds), seconds);
-    }
-  }
 
   return {
     /**
@@ -111,17 +95,7 @@ export function createKeysService(deps: KeysDeps) {
     ): Promise<Revealed> {
       const now = clock.now();
       if ((await findAppOf(kysely, developerId, applicationId)) === undefined) throw notFound();
-      await takeRevealTry(developerId, now);
-      const developer = await findDeveloperById(kysely, developerId);
-      if (developer === undefined) throw notFound();
-      const isRight =
-        developer.passwordHash === null
-          ? await verifyAgainstDummy(password)
-          : await verifyPassword(developer.passwordHash, password);
-      if (!isRight) {
-        // `field` tells the web client this 401 is the password, not a dead session.
-        throw new AppError('password_wrong', Messages.keys.passwordWrong, { field: 'password' });
-      }
+      await confirmPassword(kysely, developerId, password, 'key-reveal', now);
       const rows = await kysely.transaction().execute(async (trx) => {
         await recordActivity(trx, {
           developerId,

@@ -1,0 +1,210 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PostbackState } from '../../contract/postbacks.js';
+import type { Database, PostbackAttemptsTable } from '../db/schema.js';
+
+export interface NewPostbackEvent {
+  readonly id: string;
+  readonly applicationId: string;
+  readonly callerEventId: string;
+  readonly type: string;
+  readonly payload: string;
+  readonly isTest: boolean;
+  readonly createdAt: number;
+}
+
+const EVENT_COLUMNS = [
+  'id',
+  'applicationId',
+  'callerEventId',
+  'type',
+  'payload',
+  'isTest',
+  'state',
+  'createdAt',
+  'attempts',
+  'nextAttemptAt',
+  'lastStatus',
+  'lastLatencyMs',
+] as const;
+
+/** What the intake needs of an application: whether it exists and is active. */
+export function findPostbackTarget(db: Kysely<Database>, applicationId: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'applications.id',
+      'applications.name',
+      'applications.isActive',
+      'applications.postbackUrl',
+      'developers.email',
+      'developers.name as developerName',
+    ])
+    .where('applications.id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** Inserts the event unless its caller id is known; true when it was inserted. */
+export async function insertEventOnce(
+  trx: Transaction<Database>,
+  event: NewPostbackEvent,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('postbackEvents')
+    .values({ ...event, isTest: event.isTest ? 1 : 0, state: 'pending', attempts: 0 })
+    .onConflict((oc) => oc.columns(['applicationId', 'callerEventId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export function findEventByCallerId(
+  db: Kysely<Database>,
+  applicationId: string,
+  callerEventId: string,
+) {
+  return db
+    .selectFrom('postbackEvents')
+    .select(EVENT_COLUMNS)
+    .where('applicationId', '=', applicationId)
+    .where('callerEventId', '=', callerEventId)
+    .executeTakeFirst();
+}
+
+export function findEvent(db: Kysely<Database>, applicationId: string, eventId: string) {
+  return db
+    .selectFrom('postbackEvents')
+    .select(EVENT_COLUMNS)
+    .where('applicationId', '=', applicationId)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** An event with where it goes and whom to tell when it fails. */
+export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
+  return db
+    .selectFrom('postbackEvents')
+    .innerJoin('applications', 'applications.id', 'postbackEvents.applicationId')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'postbackEvents.id',
+      'postbackEvents.applicationId',
+      'postbackEvents.type',
+      'postbackEvents.payload',
+      'postbackEvents.createdAt',
+      'postbackEvents.state',
+      'applications.name as applicationName',
+      'applications.postbackUrl',
+      'developers.email',
+      'developers.name as developerName',
+    ])
+    .where('postbackEvents.id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Keeps the newest `keep` events of the application; their attempts go with the rest. */
+export async function pruneEvents(
+  trx: Transaction<Database>,
+  applicationId: string,
+  keep: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('postbackEvents')
+    .where('applicationId', '=', applicationId)
+    .where('seq', '<=', (eb) =>
+      eb
+        .selectFrom('postbackEvents')
+        .select('seq')
+        .where('applicationId', '=', applicationId)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .offset(keep),
+    )
+    .execute();
+}
+
+export interface AttemptOutcome {
+  readonly attempt: Omit<PostbackAttemptsTable, 'id' | 'eventId' | 'number'>;
+  readonly state: PostbackState;
+  readonly nextAttemptAt: number | null;
+}
+
+/** Appends one attempt and sets the event's state, counted as its next attempt. */
+export async function recordAttempt(
+  trx: Transaction<Database>,
+  attemptId: string,
+  eventId: string,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  const event = await trx
+    .updateTable('postbackEvents')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      state: outcome.state,
+      nextAttemptAt: outcome.nextAttemptAt,
+      lastStatus: outcome.attempt.responseStatus,
+      lastLatencyMs: outcome.attempt.latencyMs,
+    }))
+    .where('id', '=', eventId)
+    .returning('attempts')
+    .executeTakeFirst();
+  // The event was pruned from the log meanwhile: nothing to attach the attempt to.
+  if (event === undefined) return;
+  await trx
+    .insertInto('postbackAttempts')
+    .values({ ...outcome.attempt, id: attemptId, eventId, number: event.attempts })
+    .execute();
+}
+
+/** A replay: the event waits for a fresh delivery. */
+export async function markPending(
+  trx: Transaction<Database>,
+  eventId: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('postbackEvents')
+    .set({ state: 'pending', nextAttemptAt: now })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** The newest events of an application, optionally of one state. */
+export function listEvents(
+  db: Kysely<Database>,
+  applicationId: string,
+  state: PostbackState | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('postbackEvents')
+    .select(EVENT_COLUMNS)
+    .where('applicationId', '=', applicationId);
+  if (state !== undefined) query = query.where('state', '=', state);
+  return query.orderBy('seq', 'desc').limit(limit).execute();
+}
+
+export function attemptsOf(db: Kysely<Database>, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('postbackAttempts')
+    .select([
+      'eventId',
+      'number',
+      'at',
+      'requestHeaders',
+      'requestBody',
+      'responseStatus',
+      'responseHeaders',
+      'responseBody',
+      'latencyMs',
+      'error',
+    ])
+    .where('eventId', 'in', eventIds)
+    .orderBy('eventId')
+    .orderBy('number')
+    .execute();
+}
+
+export type PostbackEventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+export type PostbackAttemptRow = Awaited<ReturnType<typeof attemptsOf>>[number];

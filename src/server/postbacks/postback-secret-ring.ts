@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { PostbackSecret } from '../../contract/postbacks.js';
+import type { Database } from '../db/schema.js';
+import type { KeyCrypto } from '../keys/key-crypto.js';
+import { maskPostbackSecret, newPostbackSecret } from './postback-signing.js';
+import { insertCurrentSecretIfNone, postbackSecretsOf } from './postback-secrets.repository.js';
+
+export interface LivePostbackSecret extends PostbackSecret {
+  readonly secret: string;
+}
+
+/**
+ * Sealed with the API keys' crypto (decision 024) under additional data that names the
+ * purpose, so a sealed API key copied into this table does not open as a signing secret.
+ */
+const additionalData = (applicationId: string) => `postback-secret:${applicationId}`;
+
+/** Makes, seals and opens an application's postback signing secrets. */
+export function createPostbackSecretRing(crypto: KeyCrypto) {
+  return {
+    /** Gives the application a current secret if it has none (first delivery, first view). */
+    async ensure(trx: Transaction<Database>, applicationId: string, now: number): Promise<void> {
+      await insertCurrentSecretIfNone(trx, {
+        id: randomUUID(),
+        applicationId,
+        sealedSecret: crypto.seal(additionalData(applicationId), newPostbackSecret()),
+        createdAt: now,
+        expiresAt: null,
+      });
+    },
+
+    /** The live secrets, opened: the current one first, then those still in grace. */
+    async live(
+      db: Kysely<Database>,
+      applicationId: string,
+      now: number,
+    ): Promise<LivePostbackSecret[]> {
+      const rows = await postbackSecretsOf(db, applicationId);
+      return rows
+        .filter((row) => row.expiresAt === null || row.expiresAt > now)
+        .sort((a, b) => (b.expiresAt ?? Infinity) - (a.expiresAt ?? Infinity))
+        .map((row) => {
+          const secret = crypto.open(additionalData(applicationId), row.sealedSecret);
+          const expiresAt = row.expiresAt === null ? null : new Date(row.expiresAt).toISOString();
+          return { id: row.id, masked: maskPostbackSecret(secret), expiresAt, secret };
+        });
+    },
+  };
+}
+
+export type PostbackSecretRing = ReturnType<typeof createPostbackSecretRing>;

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { Messages } from '../../contract/messages.js';
+import {
+  PostbackEventResponseSchema,
+  PostbackLimits,
+  PostbackListResponseSchema,
+  PostbackMessages,
+  PostbackTestResponseSchema,
+  TEST_EVENT_TYPE,
+} from '../../contract/postbacks.js';
+import {
+  createApp,
+  signedInDeveloper,
+  type SignedInDeveloper,
+} from '../../../test/support/apps.js';
+import {
+  startPostbackReceiver,
+  type PostbackReceiver,
+} from '../../../test/support/postback-receiver.js';
+import {
+  eventRows,
+  sendEvent,
+  SERVICE_TOKEN_ENV,
+  signingSecretOf,
+} from '../../../test/support/postbacks.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+const DB = process.env.TEST_DB ?? 'sqlite';
+
+let t: TestApp;
+let dev: SignedInDeveloper;
+let other: SignedInDeveloper;
+let receiver: PostbackReceiver;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: SERVICE_TOKEN_ENV });
+  dev = await signedInDeveloper(t);
+  other = await signedInDeveloper(t);
+  receiver = await startPostbackReceiver(t.clock);
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function appWithEvents(count: number): Promise<string> {
+  const id = await createApp(dev.client, { postbackUrl: receiver.url });
+  receiver.secret = await signingSecretOf(t, dev.client, id);
+  for (let n = 1; n <= count; n += 1) {
+    await sendEvent(t, {
+      applicationId: id,
+      eventId: `evt-${String(n)}`,
+      eventType: 'order.updated',
+      payload: { n },
+    });
+  }
+  return id;
+}
+
+describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
+  it('lists the events newest first with their attempts, filtered by status', async () => {
+    receiver.answers = [500];
+    const id = await appWithEvents(2);
+    await t.drainJobs();
+
+    const res = await dev.client.json('GET', ApiPaths.postbacks(id));
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = PostbackListResponseSchema.parse(res.body);
+    expect(body.message).toBe(PostbackMessages.listed);
+    const [second, first] = await eventRows(t, id).then((rows) => rows.reverse());
+    expect(body.events.map((event) => event.eventId)).toEqual([second?.id, first?.id]);
+    expect(body.events[1]).toMatchObject({
+      eventType: 'order.updated',
+      state: 'pending',
+      isTest: false,
+      attempts: 1,
+      lastStatus: 500,
+      nextAttemptAt: new Date(t.clock.now() + 5000).toISOString(),
+      attemptsSummary: [{ number: 1, responseStatus: 500, error: null }],
+    });
+    expect(body.events[0]).toMatchObject({ state: 'delivered', attempts: 1, lastStatus: 200 });
+
+    const pending = await dev.client.json('GET', `${ApiPaths.postbacks(id)}?status=pending`);
+    expect(PostbackListResponseSchema.parse(pending.body).events.map((e) => e.eventId)).toEqual([
+      first?.id,
+    ]);
+    const bad = await dev.client.json('GET', `${ApiPaths.postbacks(id)}?status=lost`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps only the newest 100 events of an application', async () => {
+    const id = await appWithEvents(PostbackLimits.eventsKept + 2);
+    const rows = await eventRows(t, id);
+    expect(rows).toHaveLength(PostbackLimits.eventsKept);
+    expect(rows[0]?.callerEventId).toBe('evt-3');
+  });
+
+  it('shows one event with the request and response of each attempt', async () => {
+    const id = await appWithEvents(1);
+    await t.drainJobs();
+    const [row] = await eventRows(t, id);
+
+    const res = await dev.client.json('GET', ApiPaths.postbackEvent(id, row?.id ?? ''));
+
+    expect(res.status).toBe(200);
+    const { event } = PostbackEventResponseSchema.parse(res.body);
+    expect(event.payload).toEqual({ n: 1 });
+    expect(event.attemptsLog).toHaveLength(1);
+    const [attempt] = event.attemptsLog;
+    expect(attempt?.requestHeaders['webhook-id']).toBe(row?.id);
+    expect(JSON.parse(attempt?.requestBody ?? '')).toMatchObject({ data: { n: 1 } });
+    expect(attempt).toMatchObject({ responseStatus: 200, responseBody: 'answer 200' });
+    expect(attempt?.responseHeaders['content-type']).toBe('text/plain');
+  });
+
+  it('answers 404 to another developer on every postback route', async () => {
+    const id = await appWithEvents(1);
+    const [row] = await eventRows(t, id);
+    const eventId = row?.id ?? '';
+    const calls = [
+      other.client.json('GET', ApiPaths.postbacks(id)),
+      other.client.json('GET', ApiPaths.postbackEvent(id, eventId)),
+      other.client.json('POST', ApiPaths.replayPostback(id, eventId)),
+      other.client.json('POST', ApiPaths.testPostback(id)),
+      other.client.json('POST', ApiPaths.rollPostbackSecret(id), { json: { grace: 'now' } }),
+      other.client.json('POST', ApiPaths.revealPostbackSecret(id), {
+        json: { password: other.password },
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'not_found',
+        message: Messages.apps.notFound,
+      });
+    }
+    const unknown = await dev.client.json('GET', ApiPaths.postbackEvent(id, 'no-such-event'));
+    expect(unknown.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: PostbackMessages.eventNotFound,
+    });
+  });
+});
+
+describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
+  it('sends a signed sample order update now and answers what the receiver said', async () => {
+    const id = await appWithEvents(0);
+    const received = receiver.received.length;
+
+    const res = await dev.client.json('POST', ApiPaths.testPostback(id));
+
+    expect(res.status).toBe(200);
+    const body = PostbackTestResponseSchema.parse(res.body);
+    const [sent] = receiver.received.slice(received);
+    expect(body).toMatchObject({
+      status: 'success',
+      message: PostbackMessages.tested,
+      ok: true,
+      responseStatus: 200,
+      responseBody: 'answer 200',
+      error: null,
+      signatureHeaders: {
+        'webhook-id': body.eventId,
+        'webhook-timestamp': String(Math.floor(t.clock.now() / 1000)),
+        'webhook-signature': sent?.headers['webhook-signature'],
+      },
+    });
+    expect(body.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.parse(sent?.body ?? '')).toMatchObject({
+      type: TEST_EVENT_TYPE,
+      data: { applicationId: id, status: 'COMPLETE' },
+    });
+    // Logged as a test event, delivered, and not queued for another try.
+    const log = PostbackListResponseSchema.parse(
+      (await dev.client.json('GET', ApiPaths.postbacks(id))).body,
+    );
+    expect(log.events).toMatchObject([
+      { eventId: body.eventId, isTest: true, state: 'delivered', attempts: 1 },
+    ]);
+    await t.drainJobs();
+    expect(receiver.received).toHaveLength(received + 1);
+  });
+
+  it('answers the failure of a receiver that refuses, and 409 without a saved URL', async () => {
+    const id = await appWithEvents(0);
+    receiver.answers = [502];
+    const res = await dev.client.json('POST', ApiPaths.testPostback(id));
+    expect(PostbackTestResponseSchema.parse(res.body)).toMatchObject({
+      ok: false,
+      responseStatus: 502,
+      responseBody: 'answer 502',
+    });
+
+    const bare = await createApp(dev.client);
+    const missing = await dev.client.json('POST', ApiPaths.testPostback(bare));
+    expect(missing.status).toBe(409);
+    expect(missing.body).toEqual({
+      status: 'error',
+      code: 'postback_url_missing',
+      message: PostbackMessages.noPostbackUrl,
+    });
+  });
+
+  it('limits test sends per developer', async () => {
+    const tester = await signedInDeveloper(t);
+    const id = await createApp(tester.client, { postbackUrl: receiver.url });
+    receiver.secret = await signingSecretOf(t, tester.client, id);
+    for (let n = 0; n < PostbackLimits.testSends; n += 1) {
+      expect((await tester.client.json('POST', ApiPaths.testPostback(id))).status).toBe(200);
+    }
+    const refused = await tester.client.json('POST', ApiPaths.testPostback(id));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limited' });
+    expect(refused.headers.get('retry-after')).toBe('60');
+  });
+});
