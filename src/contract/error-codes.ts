@@ -43,6 +43,8 @@ const SPECIFIC = {
   only_application: 409,
   /** The test postback needs a saved postback URL (issue 11). */
   postback_url_missing: 409,
+  /** A replay of a postback whose own delivery is still waiting or running (issue 11). */
+  postback_pending: 409,
 } as const;
 
 export type GenericErrorCode = keyof typeof GENERIC;

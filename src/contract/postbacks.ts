@@ -196,6 +196,7 @@ export const PostbackMessages = {
   listed: 'Postbacks fetched',
   found: 'Postback fetched',
   replayed: 'Postback queued again',
+  stillPending: 'This postback is still being delivered: replay it once it is delivered or failed',
   tested: 'Test postback sent',
   noPostbackUrl: 'Save a postback URL first',
   eventNotFound: 'Postback not found',

@@ -5,7 +5,11 @@ import type { Db } from '../db/database.js';
 import type { JobQueue, JobTry } from '../jobs/job-definition.js';
 import { MailJob } from '../mail/mail-job.js';
 import { postbackFailedMail } from '../mail/postback-failed-mail.js';
-import { findEventForDelivery, recordAttempt } from './postback-events.repository.js';
+import {
+  endPausedEvent,
+  findEventForDelivery,
+  recordAttempt,
+} from './postback-events.repository.js';
 import { sendSignedPostback } from './postback-request.js';
 import type { PostbackSecretRing } from './postback-secret-ring.js';
 import type { PostbackSender } from './outbound/send-postback.js';
@@ -36,6 +40,11 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
     const event = await findEventForDelivery(db.kysely, eventId);
     // Pruned from the log, or delivered by an earlier try whose settle was lost.
     if (event === undefined || event.state === 'delivered') return;
+    // Paused after the event came in: a paused application gets nothing (issue 11).
+    if (event.isActive === 0) {
+      await endPausedEvent(db.kysely, event.id);
+      return;
+    }
     const now = clock.now();
     const secrets = await deps.secrets.live(db.kysely, event.applicationId, now);
     const sent = await sendSignedPostback(

@@ -37,6 +37,7 @@ export function findPostbackTarget(db: Kysely<Database>, applicationId: string) 
       'applications.name',
       'applications.isActive',
       'applications.postbackUrl',
+      'applications.isActive',
       'developers.email',
       'developers.name as developerName',
     ])
@@ -95,6 +96,7 @@ export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
       'postbackEvents.state',
       'applications.name as applicationName',
       'applications.postbackUrl',
+      'applications.isActive',
       'developers.email',
       'developers.name as developerName',
     ])
@@ -161,14 +163,29 @@ export async function recordAttempt(
 }
 
 /** A replay: the event waits for a fresh delivery. */
-export async function markPending(
+/**
+ * Opens a delivered or failed event for one more delivery; false when it is pending already
+ * (its own retry is waiting or running): a second job would deliver it twice.
+ */
+export async function reopenEvent(
   trx: Transaction<Database>,
   eventId: string,
   now: number,
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const result = await trx
     .updateTable('postbackEvents')
     .set({ state: 'pending', nextAttemptAt: now })
+    .where('id', '=', eventId)
+    .where('state', '!=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** An event of a paused application: not sent, ended failed (the developer may replay it). */
+export async function endPausedEvent(db: Kysely<Database>, eventId: string): Promise<void> {
+  await db
+    .updateTable('postbackEvents')
+    .set({ state: 'failed', nextAttemptAt: null })
     .where('id', '=', eventId)
     .execute();
 }

@@ -23,7 +23,7 @@ import {
   findEvent,
   insertEventOnce,
   listEvents,
-  markPending,
+  reopenEvent,
   pruneEvents,
   recordAttempt,
 } from './postback-events.repository.js';
@@ -122,7 +122,9 @@ export function createPostbacksService(deps: PostbacksDeps) {
     async replay(developerId: string, applicationId: string, eventId: string): Promise<void> {
       const event = await ownedEvent(developerId, applicationId, eventId);
       await kysely.transaction().execute(async (trx) => {
-        await markPending(trx, event.id, clock.now());
+        if (!(await reopenEvent(trx, event.id, clock.now()))) {
+          throw new AppError('postback_pending', PostbackMessages.stillPending);
+        }
         await deps.jobs.enqueue(trx, PostbackDeliverJob, { eventId: event.id });
       });
       deps.jobs.nudge();

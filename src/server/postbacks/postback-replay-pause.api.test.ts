@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { POSTBACK_RETRY_DELAYS_MS, PostbackMessages } from '../../contract/postbacks.js';
+import {
+  createApp,
+  signedInDeveloper,
+  type SignedInDeveloper,
+} from '../../../test/support/apps.js';
+import {
+  startPostbackReceiver,
+  type PostbackReceiver,
+} from '../../../test/support/postback-receiver.js';
+import {
+  eventRows,
+  sendEvent,
+  SERVICE_TOKEN_ENV,
+  signingSecretOf,
+} from '../../../test/support/postbacks.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+let t: TestApp;
+let dev: SignedInDeveloper;
+let receiver: PostbackReceiver;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: SERVICE_TOKEN_ENV });
+  dev = await signedInDeveloper(t);
+  receiver = await startPostbackReceiver(t.clock);
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function appWithEvent(eventId: string) {
+  const id = await createApp(dev.client, { postbackUrl: receiver.url });
+  receiver.secret = await signingSecretOf(t, dev.client, id);
+  const res = await sendEvent(t, {
+    applicationId: id,
+    eventId,
+    eventType: 'order.updated',
+    payload: { orderId: eventId },
+  });
+  expect(res.status).toBe(202);
+  return { id, eventId: res.body.id as string };
+}
+
+describe(`postback replay and pause (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('refuses to replay an event whose own retry is waiting, and changes nothing', async () => {
+    receiver.answers = [500];
+    const { id, eventId } = await appWithEvent('waiting');
+    await t.drainJobs();
+    const before = await eventRows(t, id);
+    expect(before).toMatchObject([{ state: 'pending', attempts: 1 }]);
+
+    const replay = await dev.client.json('POST', ApiPaths.replayPostback(id, eventId));
+    expect(replay.status).toBe(409);
+    expect(replay.body).toEqual({
+      status: 'error',
+      code: 'postback_pending',
+      message: PostbackMessages.stillPending,
+    });
+    expect(await eventRows(t, id)).toEqual(before);
+    const jobs = await t.db.kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'postback.deliver')
+      .where('payload', 'like', `%${eventId}%`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('sends nothing more for an event of an application paused while it waits for a retry', async () => {
+    receiver.answers = [500];
+    const { id, eventId } = await appWithEvent('paused-later');
+    await t.drainJobs();
+    const deliveries = () =>
+      receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
+    expect(deliveries()).toHaveLength(1);
+    await t.db.kysely
+      .updateTable('applications')
+      .set({ isActive: 0 })
+      .where('id', '=', id)
+      .execute();
+    t.clock.advance(POSTBACK_RETRY_DELAYS_MS[0]);
+    await t.drainJobs();
+    expect(deliveries()).toHaveLength(1);
+    expect(await eventRows(t, id)).toMatchObject([{ state: 'failed', attempts: 1 }]);
+  });
+});
