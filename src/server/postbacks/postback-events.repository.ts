@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PostbackState } from '../../contract/postbacks.js';
+import { PostbackDeliverJob } from './postback-deliver-job.js';
 import type { Database, PostbackAttemptsTable } from '../db/schema.js';
 
 export interface NewPostbackEvent {
@@ -164,8 +165,9 @@ export async function recordAttempt(
 
 /** A replay: the event waits for a fresh delivery. */
 /**
- * Opens a delivered or failed event for one more delivery; false when it is pending already
- * (its own retry is waiting or running): a second job would deliver it twice.
+ * Opens an event for one more delivery, unless a delivery job of it is still open (its own
+ * retry waiting or running): a second job would deliver it twice. A pending event whose job
+ * has ended (its lease ran out on the last try) may be opened again.
  */
 export async function reopenEvent(
   trx: Transaction<Database>,
@@ -176,7 +178,19 @@ export async function reopenEvent(
     .updateTable('postbackEvents')
     .set({ state: 'pending', nextAttemptAt: now })
     .where('id', '=', eventId)
-    .where('state', '!=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select('jobs.id')
+            .where('jobs.kind', '=', PostbackDeliverJob.kind)
+            .where('jobs.payload', '=', JSON.stringify({ eventId }))
+            .where('jobs.doneAt', 'is', null)
+            .where('jobs.failedAt', 'is', null),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

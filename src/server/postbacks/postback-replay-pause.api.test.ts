@@ -71,6 +71,23 @@ describe(`postback replay and pause (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     expect(jobs).toHaveLength(1);
   });
 
+  it('replays a pending event whose delivery job ended (its lease ran out on the last try)', async () => {
+    receiver.answers = [500];
+    const { id, eventId } = await appWithEvent('stuck');
+    await t.drainJobs();
+    // What the queue leaves when a worker dies during the last try: the job failed, the
+    // event still pending.
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({ failedAt: t.clock.now() })
+      .where('payload', 'like', `%${eventId}%`)
+      .execute();
+    const replay = await dev.client.json('POST', ApiPaths.replayPostback(id, eventId));
+    expect(replay.status).toBe(202);
+    await t.drainJobs();
+    expect(await eventRows(t, id)).toMatchObject([{ state: 'delivered', attempts: 2 }]);
+  });
+
   it('sends nothing more for an event of an application paused while it waits for a retry', async () => {
     receiver.answers = [500];
     const { id, eventId } = await appWithEvent('paused-later');
