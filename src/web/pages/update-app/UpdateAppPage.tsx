@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
+import { PostbacksSection } from './PostbacksSection.js';
 import { UpdateAppForm } from './UpdateAppForm.js';
 import styles from './update-app-page.module.css';
 
@@ -66,6 +67,7 @@ export default function UpdateAppPage() {
         {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
         <UpdateAppForm key={data.applicationId} app={data} />
       </div>
+      <PostbacksSection applicationId={data.applicationId} />
     </section>
   );
 }
