@@ -95,4 +95,6 @@ export const DevPaths = {
   mail: '/dev/mail',
   mailMessages: '/dev/mail/messages',
   flow: '/dev/flow',
+  postbacks: '/dev/postbacks',
+  postbackRequests: '/dev/postbacks/requests',
 } as const;

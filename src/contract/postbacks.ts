@@ -28,12 +28,8 @@ export const POSTBACK_RETRY_DELAYS_MS = [
 export const POSTBACK_MAX_ATTEMPTS = POSTBACK_RETRY_DELAYS_MS.length + 1;
 
 export const PostbackLimits = {
-  /** A delivery waits this long for an answer, then counts as failed. */
-  timeoutMs: 15 * SECOND_MS,
   /** The log keeps this many events per application, newest first. */
   eventsKept: 100,
-  /** Request and response bodies (and headers, as JSON) are kept up to this many bytes. */
-  storedBodyBytes: 4 * 1024,
   /** The test button shows this much of the answer. */
   testResponseBytes: 1024,
   /** Test sends per developer and window (ours: each one makes an outbound request). */

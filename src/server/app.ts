@@ -61,7 +61,7 @@ import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import { registerIpCheckRoutes } from './apps/ip-check.routes.js';
-import { PostbackLimits } from '../contract/postbacks.js';
+import { POSTBACK_TIMEOUT_MS } from '../contract/limits.js';
 import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
@@ -288,8 +288,8 @@ async function registerApplications(app: App, deps: AppDeps, handlers: JobHandle
     handlers,
     keyCrypto,
     sender: createPostbackSender({
-      timeoutMs: PostbackLimits.timeoutMs,
-      localTestHost: config.mode === 'embedded' ? config.brand.localTestHost : null,
+      timeoutMs: POSTBACK_TIMEOUT_MS,
+      localTestHost: config.postbackLocalTestHost,
     }),
     serviceTokenHashes: config.postbackServiceTokenHashes,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InternalPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
-import { PostbackMessages } from '../../contract/postbacks.js';
+import { PostbackLimits, PostbackMessages } from '../../contract/postbacks.js';
 import {
   createApp,
   signedInDeveloper,
@@ -103,13 +103,25 @@ describe(`POST ${InternalPaths.postbacks} (${DB})`, () => {
     });
   });
 
-  it('refuses a bad body with 400', async () => {
+  it('refuses a bad body with 400 and a payload over its limit with 413', async () => {
     const id = await createApp(dev.client);
     const res = await sendEvent(t, { applicationId: id, eventId: 'e', payload: {} });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'error', code: 'bad_request' });
     const notObject = await sendEvent(t, { ...event(id, 'e'), payload: [1, 2] });
     expect(notObject.status).toBe(400);
+    const tooLarge = await sendEvent(t, {
+      ...event(id, 'e'),
+      payload: { text: 'x'.repeat(PostbackLimits.payloadMaxBytes) },
+    });
+    expect(tooLarge).toEqual({
+      status: 413,
+      body: {
+        status: 'error',
+        code: 'payload_too_large',
+        message: PostbackMessages.payloadTooLarge,
+      },
+    });
     expect(await eventRows(t, id)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { PostbackLimits } from '../../contract/postbacks.js';
+import { POSTBACK_BODY_CUT_BYTES } from '../../contract/limits.js';
 import type { AttemptOutcome } from './postback-events.repository.js';
 import { signPostback, type SignatureHeaders } from './postback-signing.js';
 import type { OutboundResult, PostbackSender } from './outbound/send-postback.js';
@@ -17,18 +17,18 @@ export interface SentPostback {
   readonly attempt: AttemptOutcome['attempt'];
 }
 
-/** Bodies and header sets are kept up to PostbackLimits.storedBodyBytes (UTF-8 bytes). */
-export function cut(text: string, bytes: number = PostbackLimits.storedBodyBytes): string {
+/** Bodies and header sets are kept up to POSTBACK_BODY_CUT_BYTES (UTF-8 bytes). */
+export function cut(text: string, bytes: number = POSTBACK_BODY_CUT_BYTES): string {
   const encoded = Buffer.from(text, 'utf8');
   return encoded.length <= bytes ? text : encoded.subarray(0, bytes).toString('utf8');
 }
 
-/** A header set as JSON, whole headers only, up to PostbackLimits.storedBodyBytes. */
+/** A header set as JSON, whole headers only, up to POSTBACK_BODY_CUT_BYTES. */
 export function headersJson(headers: Readonly<Record<string, string>>): string {
   const kept: [string, string][] = [];
   for (const entry of Object.entries(headers)) {
     const next = JSON.stringify(Object.fromEntries([...kept, entry]));
-    if (Buffer.byteLength(next) > PostbackLimits.storedBodyBytes) break;
+    if (Buffer.byteLength(next) > POSTBACK_BODY_CUT_BYTES) break;
     kept.push(entry);
   }
   return JSON.stringify(Object.fromEntries(kept));
