@@ -182,6 +182,13 @@ export const RevealPostbackSecretResponseSchema = z.object({
   revealedUntil: z.string(),
 });
 
+/** The update screen's short example of verifying a postback (any Standard Webhooks library). */
+export const POSTBACK_VERIFY_EXAMPLE = `import { Webhook } from 'standardwebhooks';
+
+// body: the raw request body as text; headers: the request's headers.
+const event = new Webhook(process.env.POSTBACK_SECRET).verify(body, headers);
+// Throws when the signature or the timestamp (5 minutes) does not match.`;
+
 export const PostbackMessages = {
   accepted: 'Postback queued',
   duplicate: 'Postback already received',

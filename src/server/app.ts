@@ -164,7 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The path as sent: resolving `//x` against a base reads it as a host (or throws).
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || pathname === '/api' || pathname.startsWith('/api/')) {
+    const isApi = ['/api', '/internal'].some(
+      (root) => pathname === root || pathname.startsWith(`${root}/`),
+    );
+    if (!isPage || isApi) {
       return reply.status(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     return webApp.sendPage(reply, pathname);

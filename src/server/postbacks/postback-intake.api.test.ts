@@ -145,6 +145,12 @@ describe(`POST ${InternalPaths.postbacks} (${DB})`, () => {
 });
 
 describe(`GET ${InternalPaths.openApi} (${DB})`, () => {
+  it('answers an unknown internal path with a JSON 404, not a page', async () => {
+    const res = await fetch(`${t.baseUrl}/internal/v1/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'not_found' });
+  });
+
   it('serves an OpenAPI 3.1 document naming the route, its security scheme and statuses', async () => {
     const res = await fetch(`${t.baseUrl}${InternalPaths.openApi}`);
     expect(res.status).toBe(200);

@@ -96,6 +96,16 @@ describe('createPostbackSender: answers', () => {
     expect(target.received).toHaveLength(1);
   });
 
+  it('keeps the status and the body so far when the answer stalls past timeoutMs', async () => {
+    const target = await receiver((_request, response) => {
+      response.writeHead(200);
+      response.write('partial');
+    });
+    const sender = createPostbackSender({ timeoutMs: 200, localTestHost: '127.0.0.1' });
+    const result = await sender.send({ url: target.url, headers: {}, body });
+    expect(result).toMatchObject({ ok: true, status: 200, responseBody: 'partial', error: null });
+  });
+
   it('reports a refused connection', async () => {
     const port = await freePort();
     const result = await local.send({ url: `http://127.0.0.1:${port}/`, headers: {}, body });
