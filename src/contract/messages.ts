@@ -330,15 +330,6 @@ export const Messages = {
     verifyTitle: 'How to verify',
     verifyText:
       'Each delivery carries the headers webhook-id, webhook-timestamp and webhook-signature. Verify them with any Standard Webhooks library, for example in Node.js:',
-    verifyExample: `import { Webhook } from 'standardwebhooks';
-
-const wh = new Webhook(process.env.POSTBACK_SECRET); // whsec_...
-// body: the raw request body as a string; headers: the request headers
-const event = wh.verify(body, {
-  'webhook-id': headers['webhook-id'],
-  'webhook-timestamp': headers['webhook-timestamp'],
-  'webhook-signature': headers['webhook-signature'],
-}); // throws when the signature does not match`,
     sendTest: 'Send test postback',
     testResultTitle: 'Test postback result',
     statusCode: 'Status code',

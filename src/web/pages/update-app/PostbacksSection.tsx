@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { KeyGrace } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
-import type { PostbackSecret } from '../../../contract/postbacks.js';
+import { POSTBACK_VERIFY_EXAMPLE, type PostbackSecret } from '../../../contract/postbacks.js';
 import { postbacksPath } from '../../../contract/routes.js';
 import { postbacksApi, type RevealPostbackSecretResponse } from '../../api/postbacks-api.js';
 import { Button } from '../../ui/Button.js';
@@ -124,7 +124,7 @@ export function PostbacksSection({ applicationId }: { applicationId: string }) {
       <h3>{text.verifyTitle}</h3>
       <p>{text.verifyText}</p>
       <pre className={styles.code} tabIndex={0} aria-label={text.verifyTitle}>
-        <code>{text.verifyExample}</code>
+        <code>{POSTBACK_VERIFY_EXAMPLE}</code>
       </pre>
 
       <TestPostback applicationId={applicationId} />
