@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'budgets',
-          include: ['bench/budgets.bench.ts'],
+          include: ['bench/budgets.bench.ts', 'bench/postbacks.bench.ts'],
           environment: 'node',
         },
       },

@@ -2,11 +2,17 @@ import Fastify from 'fastify';
 import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { createApp, signedInDeveloper } from '../test/support/apps.js';
 import { startTestApp, type TestApp } from '../test/support/test-app.js';
-import type { BenchSession, ServerInput, ServerReply, ServerRequest } from './load-protocol.js';
+import {
+  readInput,
+  type BenchSession,
+  type ServerInput,
+  type ServerReply,
+  type ServerRequest,
+} from './load-protocol.js';
 
 // The server under test, alone in its process: process.cpuUsage() here is the server's
 // CPU time and nothing else's (the load comes from bench/load-generator.ts).
-const input = JSON.parse(process.argv[2] ?? '{}') as ServerInput;
+const input = readInput(process.argv[2]) as ServerInput;
 const reply = (message: ServerReply) => process.send?.(message);
 
 let portal: TestApp | undefined;
@@ -23,16 +29,22 @@ if (input.kind === 'bare') {
   baseUrl = `http://127.0.0.1:${String(address.port)}`;
   close = () => bare.close();
 } else {
-  const t = await startTestApp(
-    input.databaseUrl === undefined ? {} : { databaseUrl: input.databaseUrl },
-  );
+  const t = await startTestApp({
+    ...(input.databaseUrl === undefined ? {} : { databaseUrl: input.databaseUrl }),
+    ...(input.env === undefined ? {} : { env: input.env }),
+  });
   portal = t;
   baseUrl = t.baseUrl;
   close = () => t.close();
 }
 
 /** A developer signed in through the API, with `apps` applications of `ipsPerApp` IPs. */
-async function newSession(t: TestApp, apps: number, ipsPerApp: number): Promise<BenchSession> {
+async function newSession(
+  t: TestApp,
+  apps: number,
+  ipsPerApp: number,
+  postbackUrl?: string,
+): Promise<BenchSession> {
   sessions += 1;
   const dev = await signedInDeveloper(t);
   const appIds: string[] = [];
@@ -41,7 +53,8 @@ async function newSession(t: TestApp, apps: number, ipsPerApp: number): Promise<
       { length: ipsPerApp },
       (_, n) => `192.${String(sessions)}.${String(app)}.${String(n + 1)}`,
     );
-    appIds.push(await createApp(dev.client, { ipRecords: ips.join(',') }));
+    const postback = postbackUrl === undefined ? {} : { postbackUrl };
+    appIds.push(await createApp(dev.client, { ipRecords: ips.join(','), ...postback }));
   }
   return {
     email: dev.email,
@@ -59,7 +72,7 @@ process.on('message', (message: ServerRequest) => {
     reply({ type: 'cpu', micros: user + system });
   } else if (message.type === 'session') {
     if (portal === undefined) throw new Error('the bare server has no sessions');
-    void newSession(portal, message.apps, message.ipsPerApp).then((session) =>
+    void newSession(portal, message.apps, message.ipsPerApp, message.postbackUrl).then((session) =>
       reply({ type: 'session', session }),
     );
   } else {

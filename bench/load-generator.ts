@@ -1,10 +1,10 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { WARM, type GeneratorInput, type GeneratorResult } from './load-protocol.js';
+import { readInput, WARM, type GeneratorInput, type GeneratorResult } from './load-protocol.js';
 
 // A small autocannon in its own process, so the load does not share the server's core or
 // event loop: keep-alive connections, each sending its next request when the last answers.
-const input = JSON.parse(process.argv[2] ?? '{}') as GeneratorInput;
+const input = readInput(process.argv[2]) as GeneratorInput;
 const agent = new Agent({ keepAlive: true, maxSockets: input.connections });
 const base = new URL(input.baseUrl);
 let next = 0;
@@ -39,8 +39,9 @@ function once(): Promise<number> {
 async function run(durationMs: number, latencies: number[] | null): Promise<number> {
   const started = performance.now();
   const deadline = started + durationMs;
+  const limit = input.maxRequests ?? Number.POSITIVE_INFINITY;
   const worker = async () => {
-    while (performance.now() < deadline) {
+    while (performance.now() < deadline && next < limit) {
       const t0 = performance.now();
       await once();
       latencies?.push(performance.now() - t0);

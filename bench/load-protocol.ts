@@ -1,3 +1,5 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 // Messages between the bench (bench/load.ts) and its child processes.
 
 /** One request the generator sends; a run cycles through its list. */
@@ -15,6 +17,8 @@ export interface GeneratorInput {
   readonly connections: number;
   readonly warmupMs: number;
   readonly durationMs: number;
+  /** Stops after this many requests (one pass over a list of distinct ones), if given. */
+  readonly maxRequests?: number;
 }
 
 export interface GeneratorResult {
@@ -43,7 +47,13 @@ export interface BenchSession {
 /** Parent → server. Each gets one reply, in order. */
 export type ServerRequest =
   | { readonly type: 'cpu' }
-  | { readonly type: 'session'; readonly apps: number; readonly ipsPerApp: number }
+  | {
+      readonly type: 'session';
+      readonly apps: number;
+      readonly ipsPerApp: number;
+      /** The applications' postback URL, when they should have one. */
+      readonly postbackUrl?: string;
+    }
   | { readonly type: 'close' };
 
 /** Server → parent. */
@@ -58,4 +68,15 @@ export interface ServerInput {
   readonly kind: 'portal' | 'bare';
   /** An existing PostgreSQL database; absent, SQLite in a fresh data dir. */
   readonly databaseUrl?: string;
+  /** More environment for the portal (the postback bench's service token). */
+  readonly env?: Record<string, string>;
+}
+
+/** A child's input: its JSON argument, or `@file` naming a file that holds it (then removed). */
+export function readInput(argument: string | undefined): unknown {
+  if (argument?.startsWith('@') !== true) return JSON.parse(argument ?? '{}');
+  const file = argument.slice(1);
+  const text = readFileSync(file, 'utf8');
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  return JSON.parse(text);
 }

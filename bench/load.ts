@@ -1,4 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +16,22 @@ import {
 } from './load-protocol.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Linux takes at most 128 KiB in one argument. */
+const MAX_ARGUMENT = 64 * 1024;
 
-/** Children run the TypeScript sources through tsx; BENCH_CPU_PROF=dir profiles the servers. */
+/**
+ * Children run the TypeScript sources through tsx; BENCH_CPU_PROF=dir profiles the servers.
+ * An input too long for an argument (a list of 1,000 distinct requests) goes in a file.
+ */
 function start(script: string, input: unknown, profileDir?: string): ChildProcess {
   const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-  return fork(path.join(here, script), [JSON.stringify(input)], {
+  let argument = JSON.stringify(input);
+  if (argument.length > MAX_ARGUMENT) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-input-')), 'input.json');
+    writeFileSync(file, argument);
+    argument = `@${file}`;
+  }
+  return fork(path.join(here, script), [argument], {
     execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -41,7 +54,7 @@ export interface BenchServer {
   /** The server process's CPU time so far (user + system), in microseconds. */
   cpuMicros(): Promise<number>;
   /** A developer signed in on this server, with `apps` apps of `ipsPerApp` IPs each. */
-  session(apps: number, ipsPerApp: number): Promise<BenchSession>;
+  session(apps: number, ipsPerApp: number, postbackUrl?: string): Promise<BenchSession>;
   close(): Promise<void>;
 }
 
@@ -66,8 +79,11 @@ export async function startServer(input: ServerInput): Promise<BenchServer> {
   return {
     baseUrl: ready.baseUrl,
     cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
-    session: async (apps, ipsPerApp) =>
-      (await ask({ type: 'session', apps, ipsPerApp }, 'session')).session,
+    session: async (apps, ipsPerApp, postbackUrl) => {
+      const request = { type: 'session', apps, ipsPerApp } as const;
+      const withUrl = postbackUrl === undefined ? request : { ...request, postbackUrl };
+      return (await ask(withUrl, 'session')).session;
+    },
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await ask({ type: 'close' }, 'closed');
@@ -125,6 +141,29 @@ export async function measure(server: BenchServer, options: LoadOptions): Promis
     errors: result.errors,
     firstError: result.firstError,
   };
+}
+
+/** Sends each request once from a generator process of its own; answers when all are answered. */
+export async function sendOnce(
+  baseUrl: string,
+  requests: readonly LoadRequest[],
+  connections: number,
+  expectStatus: number,
+): Promise<GeneratorResult> {
+  const generator = start('load-generator.ts', {
+    baseUrl,
+    requests,
+    connections,
+    durationMs: 600_000,
+    warmupMs: 0,
+    expectStatus,
+    maxRequests: requests.length,
+  } satisfies GeneratorInput);
+  const warm = await nextMessage<string>(generator);
+  if (warm !== WARM) throw new Error(`unexpected generator message ${warm}`);
+  const done = nextMessage<GeneratorResult>(generator);
+  generator.send('go');
+  return done;
 }
 
 /** What a signed-in browser sends with a read: the bearer token and the anti-forgery cookie. */

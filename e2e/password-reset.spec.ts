@@ -10,7 +10,7 @@ import { expect, test } from './support/fixtures.js';
 import { listMail, otherCode, waitForCode, waitForMail } from './support/mailbox.js';
 import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
-import { forgotScreen, resetScreen, signInWithForm } from './support/screens.js';
+import { forgotScreen, requestResetCode, resetScreen, signInWithForm } from './support/screens.js';
 
 // docs/product.md sections 2, 4 and 8: forgot (send code), reset (code and new password), login.
 
@@ -76,10 +76,7 @@ test('a used reset code cannot reset the password again', async ({
 }) => {
   allowFailedResponse(ApiPaths.forgotPasswordVerify, 400);
   const developer = await createVerifiedDeveloper(request);
-  await page.goto('/forgot-password');
-  await forgotScreen(page).email.fill(developer.email);
-  await forgotScreen(page).sendCode.click();
-  await expect(page).toHaveURL(isPath('/reset-password'));
+  await requestResetCode(page, developer.email);
   const code = await waitForCode(request, developer.email, 2);
   const reset = resetScreen(page);
   await reset.code.fill(code);
@@ -102,10 +99,7 @@ test('Resend Code on the reset screen says how long to wait when it is too soon'
 }) => {
   allowFailedResponse(ApiPaths.forgotPassword, 429);
   const developer = await createVerifiedDeveloper(request);
-  await page.goto('/forgot-password');
-  await forgotScreen(page).email.fill(developer.email);
-  await forgotScreen(page).sendCode.click();
-  await expect(page).toHaveURL(isPath('/reset-password'));
+  await requestResetCode(page, developer.email);
   await expectNotice(page, 'Code sent successfully!', 'success');
 
   // Within 60 s of the first code the server refuses with the wait (issue 9: never silently).

@@ -468,7 +468,10 @@ test("another developer's app, or an unknown id, shows the server's 'Application
   allowFailedResponse(ApiPaths.app('app_no_such_app'), 404);
 
   await openSignedIn(page, token, appPath(foreign));
-  await expect(page.getByRole('alert').filter({ hasText: 'Application not found' })).toBeVisible();
+  // The first check after a full page load: the shared machine can take more than 5 s.
+  await expect(page.getByRole('alert').filter({ hasText: 'Application not found' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByText('Private bot')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'App name*', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go Back' })).toBeVisible();

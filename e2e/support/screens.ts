@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { NewDeveloper } from './accounts.js';
+import { expect } from './fixtures.js';
+import { isPath } from './paths.js';
 
 // The account screens of docs/product.md section 2, located as a user finds them: by role and label.
 
@@ -77,4 +79,12 @@ export async function signInWithForm(page: Page, email: string, password: string
   await form.email.fill(email);
   await form.password.fill(password);
   await form.signIn.click();
+}
+
+/** Asks for a reset code on /forgot-password and waits for the reset screen. */
+export async function requestResetCode(page: Page, email: string) {
+  await page.goto('/forgot-password');
+  await forgotScreen(page).email.fill(email);
+  await forgotScreen(page).sendCode.click();
+  await expect(page).toHaveURL(isPath('/reset-password'));
 }

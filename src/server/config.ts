@@ -385,6 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseMs: integer(env, 'JOBS_LEASE_MS', 120_000, 1000, 86_400_000),
       retryBaseMs: integer(env, 'JOBS_RETRY_BASE_MS', 1000, 1, 3_600_000),
       retryMaxMs: integer(env, 'JOBS_RETRY_MAX_MS', 600_000, 1, 86_400_000),
+      concurrency: integer(env, 'JOBS_CONCURRENCY', 8, 1, 64),
     },
     apps: {
       renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),

@@ -11,9 +11,10 @@ import { runStorageCommand } from '../storage/storage-command.js';
 import { runJobsCommand } from './jobs-command.js';
 import { runKeysCommand } from './keys-command.js';
 import { runProofsCommand } from './proofs.js';
+import { readSecretLine } from './read-secret.js';
 
 // Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip> --reason <text>`,
-// `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find <API_KEY>` and
+// `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find` (the key from stdin) and
 // `npm run admin -- storage migrate`. Same configuration, database and store as the server;
 // mail they cause is queued, and a running server's worker sends it.
 let config: Config;
@@ -38,7 +39,8 @@ async function run(db: Db, args: readonly string[]) {
     const crypto = createKeyCrypto((await loadSecrets(config)).keyEncryptionSecret);
     // Keys a database upgraded since the last server start still holds plain are found too.
     await sealPlainKeys(db.kysely, crypto);
-    return runKeysCommand({ db: db.kysely, clock: systemClock, crypto }, args);
+    const readKey = () => readSecretLine(process.stdin, process.stderr, 'API key: ');
+    return runKeysCommand({ db: db.kysely, clock: systemClock, crypto, readKey }, args);
   }
   const blobs = createBlobStore(config, db, systemClock, log);
   if (args[0] === 'storage') {

@@ -20,6 +20,7 @@ const SETTINGS: JobSettings = {
   leaseMs: 60_000,
   retryBaseMs: 1000,
   retryMaxMs: 60_000,
+  concurrency: 1,
 };
 const silent = { warn: () => undefined, error: () => undefined };
 
@@ -218,7 +219,7 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect((await jobsOf(job.kind))[0]).toMatchObject({ attempts: 1, failedAt: t.clock.now() });
   });
 
-  it('runs each of 200 jobs exactly once with two workers side by side', async () => {
+  it('runs each of 200 jobs exactly once with two workers of three loops side by side', async () => {
     const job = taskJob('test.parallel');
     const runs = new Map<number, number>();
     const running = new Set<number>();
@@ -233,7 +234,10 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       runs.set(n, (runs.get(n) ?? 0) + 1);
       if (runs.size === 200) finish();
     });
-    const workers = [worker(handlers), worker(handlers)];
+    const workers = [
+      worker(handlers, { ...SETTINGS, concurrency: 3 }),
+      worker(handlers, { ...SETTINGS, concurrency: 3 }),
+    ];
     await enqueueAll(workers[0] as JobWorker, job, 200);
     for (const w of workers) w.start();
     await allDone;
@@ -245,6 +249,30 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(rows.every((row) => row.attempts === 1 && row.doneAt !== null)).toBe(true);
     // 200 jobs are about 600 writes, each synced to disk: slow on a busy machine.
   }, 60_000);
+
+  it('runs the next jobs while one hangs (a postback receiver that never answers)', async () => {
+    const job = taskJob('test.hang');
+    let release: () => void = () => undefined;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    let finish: () => void = () => undefined;
+    const othersDone = new Promise<void>((resolve) => (finish = resolve));
+    const done: number[] = [];
+    const w = worker(
+      new JobHandlers().register(job, async ({ n }) => {
+        if (n === 0) await hung;
+        done.push(n);
+        if (done.length === 3) finish();
+      }),
+      { ...SETTINGS, concurrency: 2 },
+    );
+    await enqueueAll(w, job, 4);
+    w.start();
+    await othersDone;
+    expect(done).toEqual([1, 2, 3]);
+    release();
+    await w.stop();
+    expect(done).toEqual([1, 2, 3, 0]);
+  });
 
   it('stops cleanly: lets the running job finish and claims no more', async () => {
     const job = taskJob('test.stop');

@@ -23,6 +23,8 @@ export interface JobSettings {
   readonly leaseMs: number;
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
+  /** Jobs run at once: a slow postback receiver must not hold up mail and other receivers. */
+  readonly concurrency: number;
 }
 
 export interface JobLog {
@@ -77,16 +79,18 @@ export function createJobQueue(clock: Clock, nudge: () => void = () => undefined
 }
 
 /**
- * One worker per instance: claims one due job at a time (docs/decisions/013-job-queue.md),
- * runs its handler, then marks it done, due again after a backoff, or failed.
+ * One worker per instance: `concurrency` loops, each claiming one due job at a time
+ * (docs/decisions/013-job-queue.md), running its handler, then marking it done, due again
+ * after a backoff, or failed.
  */
 export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   const { db, clock, handlers, settings, log } = deps;
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let isStopping = false;
   let nudges = 0;
-  let wake: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
+  /** The sleeping loops' alarms: a nudge or a stop wakes them all. */
+  const wakers = new Set<() => void>();
+  let loops: Promise<void>[] | undefined;
   /** Every claim and run in progress: the loop's and each drain's. */
   const running = new Set<Promise<boolean>>();
 
@@ -142,10 +146,10 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wake = undefined;
+        wakers.delete(done);
         resolve();
       }
-      wake = done;
+      wakers.add(done);
     });
   }
 
@@ -166,10 +170,10 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   return {
     ...createJobQueue(clock, () => {
       nudges += 1;
-      wake?.();
+      for (const wake of [...wakers]) wake();
     }),
     start() {
-      loop ??= run();
+      loops ??= Array.from({ length: settings.concurrency }, () => run());
     },
     async drain() {
       for (;;) {
@@ -181,8 +185,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     },
     async stop() {
       isStopping = true;
-      wake?.();
-      await loop;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(loops ?? []);
     },
   };
 }

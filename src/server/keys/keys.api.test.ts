@@ -10,10 +10,8 @@ import {
   signInAgain,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
-import { signupBody } from '../../../test/support/accounts.js';
 import { currentKeyOf, keyCryptoOf, keyRows } from '../../../test/support/keys.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { runKeysCommand } from '../admin/keys-command.js';
 import { purgeExpired } from '../auth/purge-job.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -269,36 +267,6 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
     const res = await reveal(other, id, other.password);
     expect(res.status).toBe(404);
     expect(res.body).not.toHaveProperty('keys');
-  });
-});
-
-describe(`npm run admin -- keys find (${DB})`, () => {
-  it('names the developer and application of a key, current or in grace', async () => {
-    const dev = await signedInDeveloper(t);
-    const id = await createApp(dev.client);
-    const oldKey = await currentKeyOf(t, id);
-    await roll(dev, id, '7d');
-    const newKey = await currentKeyOf(t, id);
-    const deps = { db: t.db.kysely, clock: t.clock, crypto: keyCryptoOf(t) };
-
-    const current = await runKeysCommand(deps, ['keys', 'find', newKey]);
-    expect(current).toEqual({
-      lines: [
-        `Developer: ${signupBody().name} <${dev.email}> (${dev.id})`,
-        `Application: My Trading App (${id})`,
-        'Key: current',
-      ],
-      exitCode: 0,
-    });
-    const old = await runKeysCommand(deps, ['keys', 'find', oldKey]);
-    expect(old.lines[2]).toBe(
-      `Key: old, in its grace period until ${new Date(t.clock.now() + 7 * 24 * HOUR_MS).toISOString()}`,
-    );
-    expect(await runKeysCommand(deps, ['keys', 'find', 'not-a-key'])).toEqual({
-      lines: ['No application has this key.'],
-      exitCode: 1,
-    });
-    expect((await runKeysCommand(deps, ['keys', 'find'])).exitCode).toBe(2);
   });
 });
 

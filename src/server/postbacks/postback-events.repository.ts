@@ -102,7 +102,10 @@ export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
     .executeTakeFirst();
 }
 
-/** Keeps the newest `keep` events of the application; their attempts go with the rest. */
+/**
+ * Keeps the newest `keep` events of the application; their attempts go with the rest. An
+ * older event still pending stays until it is delivered or fails: the log never loses one.
+ */
 export async function pruneEvents(
   trx: Transaction<Database>,
   applicationId: string,
@@ -111,6 +114,7 @@ export async function pruneEvents(
   await trx
     .deleteFrom('postbackEvents')
     .where('applicationId', '=', applicationId)
+    .where('state', '!=', 'pending')
     .where('seq', '<=', (eb) =>
       eb
         .selectFrom('postbackEvents')

@@ -47,4 +47,19 @@ describe('the update screen before its app is shown (issue 10, defect 8)', () =>
     await userEvent.click(screen.getByRole('button', { name: Messages.screens.retry }));
     expect(calls).toBe(2);
   });
+
+  it('while loading keeps the layout: Go Back, the title, the key tile and the form around a status', () => {
+    fakeApi(() => new Response(new ReadableStream()));
+    renderPage();
+    expect(screen.getByRole('link', { name: Messages.screens.goBack })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      Messages.screens.updateAppTitle,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(Messages.screens.loadingApp);
+    // The loaded screen's boxes (CSS module classes, unscoped in these tests), still empty.
+    const layout = status.closest('.layout');
+    expect(layout?.querySelector(':scope > .tile')).not.toBeNull();
+    expect(status.closest('.form')?.parentElement).toBe(layout);
+  });
 });

@@ -7,6 +7,7 @@ import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
+import { AppPlaceholder } from './AppPlaceholder.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
 import { PostbacksSection } from './PostbacksSection.js';
@@ -27,11 +28,18 @@ export default function UpdateAppPage() {
   );
   if (app.data === undefined) {
     // docs/product.md section 8, view failure: the server's error message, under the screen's
-    // own title, with a retry; while loading, the title and a status instead of a bare link.
+    // own title, with a retry; while loading, the title and the layout with a loading status.
     return (
       <section className={styles.page} aria-labelledby="update-title">
         {goBack}
-        <h1 id="update-title">{Messages.screens.updateAppTitle}</h1>
+        <div className={styles.heading}>
+          {!app.isError && (
+            <span className={`${styles.logo} ${styles.logoPlaceholder}`} aria-hidden="true" />
+          )}
+          <div className={styles.title}>
+            <h1 id="update-title">{Messages.screens.updateAppTitle}</h1>
+          </div>
+        </div>
         {app.isError ? (
           <div role="alert" className={styles.loadError}>
             <p>{errorMessage(app.error)}</p>
@@ -45,7 +53,7 @@ export default function UpdateAppPage() {
             </Button>
           </div>
         ) : (
-          <p role="status">{Messages.screens.loadingApp}</p>
+          <AppPlaceholder />
         )}
       </section>
     );
