@@ -29,6 +29,8 @@ export interface AppByApi {
   readonly ips?: readonly string[];
   readonly algoId?: string;
   readonly clientId?: string;
+  /** Blank unless given (issue 11: the embedded receiver, /dev/postbacks). */
+  readonly postbackUrl?: string;
   /** IPs of another developer this app claims, each with a PDF proof (skip set). */
   readonly claims?: readonly string[];
 }
@@ -45,7 +47,7 @@ export async function createAppByApi(
   const multipart: Record<string, MultipartValue> = {
     name: app.name,
     callbackUrl: 'https://bot.example.com/callback',
-    postbackUrl: '',
+    postbackUrl: app.postbackUrl ?? '',
     allowedUsers: app.clientId ?? 'AB1234',
     description: '',
     logoUrl: '',

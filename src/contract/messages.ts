@@ -12,6 +12,16 @@ const editRestrictedFor = (days: number) =>
  * spacing and spelling are the spec's and clients match some server texts by prefix.
  * Texts marked "ours" are not in the spec: a form needs them and the spec names none.
  */
+/** Why a test postback got no answer, by the sender's error code (issue 11, decision 030). */
+const POSTBACK_SEND_ERRORS: Readonly<Record<string, string>> = {
+  blocked_address:
+    'The postback URL leads to a private or reserved address; postbacks go to public addresses only.',
+  timeout: 'Your receiver did not answer within 15 seconds.',
+  connection_failed: 'Could not connect to the postback URL.',
+  invalid_url: 'The saved postback URL is not a valid URL.',
+  dns_failed: 'The postback URL host name could not be found.',
+};
+
 export const Messages = {
   marketing: {
     tagline: 'Build trading & investing platforms with our powerful and developer-friendly APIs',
@@ -298,6 +308,73 @@ export const Messages = {
     copyFallbackText:
       'The browser did not allow copying. The whole key is selected below: press Ctrl+C (⌘C on a Mac), or touch and hold it and choose Copy.',
     close: 'Close',
+  },
+  // ours (issue 11): the update screen's Postbacks section and the delivery log screen
+  postbacks: {
+    title: 'Postbacks',
+    lead: 'Order updates are signed per the Standard Webhooks specification with the secret below.',
+    secretLabel: 'Signing secret',
+    oldSecretLabel: 'Old signing secret',
+    secretHidden: 'whsec_••••••••••••••••',
+    secretStopsAt: (when: string) => `Stops signing ${when}`,
+    reveal: 'Reveal secret',
+    hide: 'Hide secret',
+    revealText: 'The whole signing secrets show for 5 minutes after you confirm your password.',
+    roll: 'Roll secret',
+    rollTitle: 'Roll the signing secret?',
+    rollText:
+      'A new signing secret is made now. Choose how long the old one keeps signing too, so you can move your receiver to the new one.',
+    graceLegend: 'The old secret stops signing',
+    copySecret: 'Copy signing secret',
+    copied: 'Signing secret copied',
+    verifyTitle: 'How to verify',
+    verifyText:
+      'Each delivery carries the headers webhook-id, webhook-timestamp and webhook-signature. Verify them with any Standard Webhooks library, for example in Node.js:',
+    sendTest: 'Send test postback',
+    testResultTitle: 'Test postback result',
+    statusCode: 'Status code',
+    latency: 'Latency',
+    latencyMs: (ms: number) => `${String(ms)} ms`,
+    answer: 'Answer (first 1 KB)',
+    emptyAnswer: '(empty)',
+    signatureHeaders: 'Signature headers sent',
+    testDelivered: 'Your receiver accepted the test postback.',
+    testRefused: 'Your receiver answered, but not with a 2xx status.',
+    sendErrors: POSTBACK_SEND_ERRORS,
+    sendFailed: 'The test postback could not be sent.',
+    noPostbackUrl: 'Save a postback URL first, then send a test postback.',
+    logLink: 'Delivery log',
+    logTitle: 'Postback deliveries',
+    logLead: (name: string) => `The last 100 postbacks to ${name}, newest first.`,
+    back: 'Back to the app',
+    filterLabel: 'Status',
+    filterAll: 'All',
+    states: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
+    loading: 'Loading postbacks…',
+    loadFailed: 'The postbacks could not be loaded.',
+    empty: 'No postbacks yet. Send a test postback from the app screen to see one here.',
+    emptyFiltered: 'No postbacks with this status.',
+    type: 'Type',
+    time: 'Time',
+    attempts: 'Attempts',
+    lastStatus: 'Last status',
+    lastLatency: 'Latency',
+    nextRetry: 'Next retry',
+    none: '—',
+    noAnswer: 'No answer',
+    test: 'Test',
+    details: 'Details',
+    hideDetails: 'Hide details',
+    loadingDetails: 'Loading attempts…',
+    noAttempts: 'No attempts yet.',
+    attempt: (number: number) => `Attempt ${String(number)}`,
+    error: 'Error',
+    request: 'Request',
+    response: 'Response',
+    headers: 'Headers',
+    body: 'Body',
+    cutNote: 'Headers and bodies are kept up to 4 KB.',
+    replay: 'Replay',
   },
   // ours (issue 10): the activity log screen, its API and the mails of its events
   activity: {

@@ -26,6 +26,8 @@ export const ClientPaths = {
   account: '/account',
   /** Ours (issue 10): the developer's activity log. */
   activity: '/activity',
+  /** Ours (issue 11): an application's postback delivery log. */
+  postbacks: '/update-app/:applicationId/postbacks',
 } as const;
 
 /** The id of the account screen's sessions list: security e-mails link to `/account#sessions`. */
@@ -35,6 +37,10 @@ export type ClientRoute = keyof typeof ClientPaths;
 
 export function updateAppPath(applicationId: string): string {
   return `/update-app/${encodeURIComponent(applicationId)}`;
+}
+
+export function postbacksPath(applicationId: string): string {
+  return `${updateAppPath(applicationId)}/postbacks`;
 }
 
 export const RouteMetas: Readonly<Record<ClientRoute | 'notFound', RouteMeta>> = {
@@ -99,6 +105,10 @@ export const RouteMetas: Readonly<Record<ClientRoute | 'notFound', RouteMeta>> =
     description: 'Every sign-in and change to your {product} developer account and API apps.',
     canonical: '/activity',
   },
+  postbacks: {
+    title: 'Postback deliveries',
+    description: 'The postbacks sent to your {product} API app: attempts, answers and replays.',
+  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for is not part of the {product} developer portal.',
@@ -114,6 +124,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, ClientRoute]> = [
   [/^\/create-new-app$/, 'myApps'],
   [/^\/create-app$/, 'createApp'],
   [/^\/update-app\/[^/]+$/, 'updateApp'],
+  [/^\/update-app\/[^/]+\/postbacks$/, 'postbacks'],
   [/^\/forgot-password$/, 'forgotPassword'],
   [/^\/reset-password$/, 'resetPassword'],
   [/^\/account$/, 'account'],

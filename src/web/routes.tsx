@@ -120,6 +120,13 @@ export function createRoutes(brand: Brand): RouteObject[] {
               }),
             },
             {
+              path: ClientPaths.postbacks,
+              handle: handle({ meta: RouteMetas.postbacks }),
+              lazy: async () => ({
+                Component: (await import('./pages/postbacks/PostbackLogPage.js')).default,
+              }),
+            },
+            {
               path: ClientPaths.account,
               handle: handle({ meta: RouteMetas.account }),
               lazy: async () => ({

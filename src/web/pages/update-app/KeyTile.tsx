@@ -1,14 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Application } from '../../../contract/apps.js';
-import type { RevealKeysResponse } from '../../../contract/keys.js';
+import type { Application, ApplicationResponse } from '../../../contract/apps.js';
+import type { KeyGrace, RevealKeysResponse } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
+import { appKeys } from '../../api/apps-api.js';
+import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
-import { CopyFallback } from './CopyFallback.js';
 import { RevealKeys } from './RevealKeys.js';
-import { RollKey } from './RollKey.js';
+import { KEY_ROLL_TEXTS, RollKey } from './RollKey.js';
+import { useCopy } from './use-copy.js';
 import styles from './update-app-page.module.css';
 
 interface Entry {
@@ -42,7 +45,8 @@ function revealedOf(answer: RevealKeysResponse): Revealed {
 export function KeyTile({ app }: { app: Application }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [isAskingPassword, setIsAskingPassword] = useState(false);
-  const [fallback, setFallback] = useState<{ label: string; text: string } | null>(null);
+  const { copy, fallback } = useCopy();
+  const queryClient = useQueryClient();
 
   // The grant lasts 5 minutes (KeyLimits.revealGrantMs): then the keys are masked again.
   useEffect(() => {
@@ -51,14 +55,14 @@ export function KeyTile({ app }: { app: Application }) {
     return () => clearTimeout(timer);
   }, [revealed]);
 
-  const copy = async (entry: Entry) => {
-    if (entry.value === null) return;
-    try {
-      await navigator.clipboard.writeText(entry.value);
-      notify.success(entry.notice);
-    } catch {
-      setFallback({ label: entry.label, text: entry.value });
-    }
+  // The answer's keys replace the cached app's, so the tile lists both at once.
+  const roll = async (grace: KeyGrace) => {
+    const answer = await keysApi.roll(app.applicationId, grace);
+    queryClient.setQueryData<ApplicationResponse>(appKeys.one(app.applicationId), (cached) =>
+      cached === undefined ? cached : { ...cached, secret: answer.secret, keys: answer.keys },
+    );
+    await queryClient.invalidateQueries({ queryKey: appKeys.all, exact: true });
+    return answer.message;
   };
 
   const entries: Entry[] = [
@@ -96,7 +100,7 @@ export function KeyTile({ app }: { app: Application }) {
                   type="button"
                   className={styles.copy}
                   aria-label={`Copy ${entry.label}`}
-                  onClick={() => void copy(entry)}
+                  onClick={() => void copy(entry.label, entry.value ?? '', entry.notice)}
                 >
                   <Copy aria-hidden="true" size={18} />
                 </button>
@@ -128,22 +132,19 @@ export function KeyTile({ app }: { app: Application }) {
             <EyeOff aria-hidden="true" size={18} /> {Messages.keys.hide}
           </Button>
         )}
-        <RollKey applicationId={app.applicationId} onRolled={() => setRevealed(null)} />
+        <RollKey texts={KEY_ROLL_TEXTS} roll={roll} onRolled={() => setRevealed(null)} />
       </div>
       <RevealKeys
-        applicationId={app.applicationId}
         isOpen={isAskingPassword}
+        text={Messages.keys.revealText}
+        reveal={(password) => keysApi.reveal(app.applicationId, password)}
         onClose={() => setIsAskingPassword(false)}
         onRevealed={(answer) => {
           setRevealed(revealedOf(answer));
           notify.success(answer.message);
         }}
       />
-      <CopyFallback
-        text={fallback?.text ?? null}
-        label={fallback?.label ?? ''}
-        onClose={() => setFallback(null)}
-      />
+      {fallback}
     </aside>
   );
 }

@@ -1,30 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  RevealKeysRequestSchema,
-  type RevealKeysRequest,
-  type RevealKeysResponse,
-} from '../../../contract/keys.js';
+import { RevealKeysRequestSchema, type RevealKeysRequest } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
 import { errorMessage } from '../../api/http.js';
-import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
 import { Modal } from '../../ui/Modal.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import styles from './update-app-page.module.css';
 
-interface RevealKeysProps {
-  readonly applicationId: string;
+interface RevealKeysProps<Answer> {
   readonly isOpen: boolean;
+  /** What the whole values are and how long they show. */
+  readonly text: string;
+  readonly reveal: (password: string) => Promise<Answer>;
   readonly onClose: () => void;
-  readonly onRevealed: (answer: RevealKeysResponse) => void;
+  readonly onRevealed: (answer: Answer) => void;
 }
 
 const EMPTY: RevealKeysRequest = { password: '' };
 
-/** The password asked again before the whole keys show (issue 10). */
-export function RevealKeys({ applicationId, isOpen, onClose, onRevealed }: RevealKeysProps) {
+/** The password asked again before whole keys or secrets show (issue 10). */
+export function RevealKeys<Answer>({
+  isOpen,
+  text,
+  reveal,
+  onClose,
+  onRevealed,
+}: RevealKeysProps<Answer>) {
   const {
     register,
     handleSubmit,
@@ -44,7 +47,7 @@ export function RevealKeys({ applicationId, isOpen, onClose, onRevealed }: Revea
 
   const submit = handleSubmit(async ({ password }) => {
     try {
-      const answer = await keysApi.reveal(applicationId, password);
+      const answer = await reveal(password);
       close();
       onRevealed(answer);
     } catch (failure) {
@@ -57,7 +60,7 @@ export function RevealKeys({ applicationId, isOpen, onClose, onRevealed }: Revea
   return (
     <Modal isOpen={isOpen} onClose={close} title={Messages.keys.revealTitle}>
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <p>{Messages.keys.revealText}</p>
+        <p>{text}</p>
         <PasswordField
           label={Messages.keys.password}
           autoComplete="current-password"

@@ -1,12 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
-import type { ApplicationResponse } from '../../../contract/apps.js';
+import { useId, useState } from 'react';
 import { KeyGraceSchema, type KeyGrace } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
-import { appKeys } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
-import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { Modal } from '../../ui/Modal.js';
 import { notify } from '../../ui/notify.js';
@@ -19,33 +15,47 @@ const GRACE_LABELS: Readonly<Record<KeyGrace, string>> = {
   '7d': Messages.keys.grace7d,
 };
 
+/** What the roll button and its dialog say: the API key's or the postback secret's. */
+export interface RollTexts {
+  readonly action: string;
+  readonly title: string;
+  readonly text: string;
+  readonly legend: string;
+}
+
+export const KEY_ROLL_TEXTS: RollTexts = {
+  action: Messages.keys.roll,
+  title: Messages.keys.rollTitle,
+  text: Messages.keys.rollText,
+  legend: Messages.keys.graceLegend,
+};
+
 /**
- * Roll key (issue 10, after Stripe's): a new key now, the old one kept for the chosen
- * grace period. The answer's keys replace the cached app's, so the tile lists both at once.
+ * Roll (issue 10, after Stripe's): a new secret now, the old one kept for the chosen grace
+ * period. `roll` makes the call and keeps its answer; it returns the message to show.
  */
 export function RollKey({
-  applicationId,
+  texts,
+  roll,
   onRolled,
 }: {
-  applicationId: string;
-  onRolled: () => void;
+  texts: RollTexts;
+  roll: (grace: KeyGrace) => Promise<string>;
+  onRolled?: () => void;
 }) {
   const [isAsking, setIsAsking] = useState(false);
   const [grace, setGrace] = useState<KeyGrace>('24h');
   const [isRolling, setIsRolling] = useState(false);
-  const queryClient = useQueryClient();
+  // Two roll dialogs share the update screen: each radio group needs its own name.
+  const groupName = useId();
 
-  const roll = async () => {
+  const confirm = async () => {
     setIsRolling(true);
     try {
-      const answer = await keysApi.roll(applicationId, grace);
-      queryClient.setQueryData<ApplicationResponse>(appKeys.one(applicationId), (app) =>
-        app === undefined ? app : { ...app, secret: answer.secret, keys: answer.keys },
-      );
-      await queryClient.invalidateQueries({ queryKey: appKeys.all, exact: true });
+      const message = await roll(grace);
       setIsAsking(false);
-      onRolled();
-      notify.success(answer.message);
+      onRolled?.();
+      notify.success(message);
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -56,17 +66,17 @@ export function RollKey({
   return (
     <>
       <Button variant="secondary" className={styles.keyAction} onClick={() => setIsAsking(true)}>
-        <RefreshCw aria-hidden="true" size={18} /> {Messages.keys.roll}
+        <RefreshCw aria-hidden="true" size={18} /> {texts.action}
       </Button>
-      <Modal isOpen={isAsking} onClose={() => setIsAsking(false)} title={Messages.keys.rollTitle}>
-        <p>{Messages.keys.rollText}</p>
+      <Modal isOpen={isAsking} onClose={() => setIsAsking(false)} title={texts.title}>
+        <p>{texts.text}</p>
         <fieldset className={styles.graces}>
-          <legend>{Messages.keys.graceLegend}</legend>
+          <legend>{texts.legend}</legend>
           {KeyGraceSchema.options.map((option) => (
             <label key={option} className={styles.grace}>
               <input
                 type="radio"
-                name="grace"
+                name={groupName}
                 value={option}
                 checked={grace === option}
                 onChange={() => setGrace(option)}
@@ -79,8 +89,8 @@ export function RollKey({
           <Button variant="secondary" onClick={() => setIsAsking(false)} disabled={isRolling}>
             {Messages.screens.cancel}
           </Button>
-          <Button onClick={() => void roll()} disabled={isRolling} isLoading={isRolling}>
-            {Messages.keys.roll}
+          <Button onClick={() => void confirm()} disabled={isRolling} isLoading={isRolling}>
+            {texts.action}
           </Button>
         </div>
       </Modal>

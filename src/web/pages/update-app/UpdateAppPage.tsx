@@ -10,6 +10,7 @@ import { StatusBadge } from '../../ui/StatusBadge.js';
 import { AppPlaceholder } from './AppPlaceholder.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
+import { PostbacksSection } from './PostbacksSection.js';
 import { UpdateAppForm } from './UpdateAppForm.js';
 import styles from './update-app-page.module.css';
 
@@ -74,6 +75,7 @@ export default function UpdateAppPage() {
         {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
         <UpdateAppForm key={data.applicationId} app={data} />
       </div>
+      <PostbacksSection applicationId={data.applicationId} />
     </section>
   );
 }

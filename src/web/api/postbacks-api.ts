@@ -1,0 +1,50 @@
+import { ApiPaths } from '../../contract/api-paths.js';
+import type { KeyGrace } from '../../contract/keys.js';
+import type * as z from 'zod/mini';
+import type {
+  PostbackEventResponse,
+  PostbackListResponse,
+  PostbackReplayResponseSchema,
+  PostbackState,
+  PostbackTestResponse,
+  RevealPostbackSecretResponseSchema,
+  RollPostbackSecretResponseSchema,
+} from '../../contract/postbacks.js';
+import { call } from './http.js';
+
+export type RollPostbackSecretResponse = z.infer<typeof RollPostbackSecretResponseSchema>;
+export type RevealPostbackSecretResponse = z.infer<typeof RevealPostbackSecretResponseSchema>;
+type PostbackReplayResponse = z.infer<typeof PostbackReplayResponseSchema>;
+
+/** An application's postback log, test send, replay and signing secret (issue 11). */
+export const postbacksApi = {
+  list: (applicationId: string, status: PostbackState | undefined) =>
+    call<PostbackListResponse>(
+      'get',
+      status === undefined
+        ? ApiPaths.postbacks(applicationId)
+        : `${ApiPaths.postbacks(applicationId)}?${new URLSearchParams({ status }).toString()}`,
+    ),
+  event: (applicationId: string, eventId: string) =>
+    call<PostbackEventResponse>('get', ApiPaths.postbackEvent(applicationId, eventId)),
+  replay: (applicationId: string, eventId: string) =>
+    call<PostbackReplayResponse>('post', ApiPaths.replayPostback(applicationId, eventId)),
+  test: (applicationId: string) =>
+    call<PostbackTestResponse>('post', ApiPaths.testPostback(applicationId)),
+  rollSecret: (applicationId: string, grace: KeyGrace) =>
+    call<RollPostbackSecretResponse>('post', ApiPaths.rollPostbackSecret(applicationId), {
+      json: { grace },
+    }),
+  revealSecret: (applicationId: string, password: string) =>
+    call<RevealPostbackSecretResponse>('post', ApiPaths.revealPostbackSecret(applicationId), {
+      json: { password },
+    }),
+};
+
+export const postbackKeys = {
+  all: (applicationId: string) => ['postbacks', applicationId] as const,
+  list: (applicationId: string, status: PostbackState | undefined) =>
+    ['postbacks', applicationId, 'list', status ?? 'all'] as const,
+  event: (applicationId: string, eventId: string) =>
+    ['postbacks', applicationId, 'event', eventId] as const,
+};
