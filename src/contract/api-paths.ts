@@ -69,4 +69,6 @@ export const DevPaths = {
   mail: '/dev/mail',
   mailMessages: '/dev/mail/messages',
   flow: '/dev/flow',
+  postbacks: '/dev/postbacks',
+  postbackRequests: '/dev/postbacks/requests',
 } as const;

@@ -61,3 +61,9 @@ export const IconMimeTypes = ['image/png'] as const;
 export const DocumentMimeTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 export const DocumentExtensions = ['pdf', 'png', 'jpg', 'jpeg'] as const;
+
+/** Issue 11: a postback delivery waits this long for its answer (Svix waits as long). */
+export const POSTBACK_TIMEOUT_MS = 15_000;
+
+/** Issue 11: the delivery log keeps this much of each request and answer body. */
+export const POSTBACK_BODY_CUT_BYTES = 4 * 1024;

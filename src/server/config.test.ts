@@ -225,6 +225,31 @@ describe('loadConfig', () => {
     ]);
   });
 
+  describe('LOCAL_TEST_HOST', () => {
+    it('defaults to the host of PUBLIC_URL in embedded mode, for forms and postbacks', () => {
+      expect(loadConfig({}).brand.localTestHost).toBe('localhost');
+      expect(loadConfig({}).postbackLocalTestHost).toBe('localhost');
+      const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' });
+      expect(config.brand.localTestHost).toBe('127.0.0.1');
+      expect(config.postbackLocalTestHost).toBe('127.0.0.1');
+    });
+
+    it('is taken as set in embedded mode', () => {
+      const config = loadConfig({ LOCAL_TEST_HOST: 'dev.test' });
+      expect(config.brand.localTestHost).toBe('dev.test');
+      expect(config.postbackLocalTestHost).toBe('dev.test');
+    });
+
+    it('never lets postbacks reach loopback in production, set or not', () => {
+      const unset = loadConfig(PRODUCTION);
+      expect(unset.brand.localTestHost).toBe('127.0.0.1');
+      expect(unset.postbackLocalTestHost).toBeNull();
+      const set = loadConfig({ ...PRODUCTION, LOCAL_TEST_HOST: 'dev.test' });
+      expect(set.brand.localTestHost).toBe('dev.test');
+      expect(set.postbackLocalTestHost).toBeNull();
+    });
+  });
+
   it('keeps metrics off unless a port or a token is configured', () => {
     expect(loadConfig({}).metrics).toEqual({
       port: undefined,

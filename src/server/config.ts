@@ -102,6 +102,11 @@ export interface Config {
   readonly hashing: HashingLimits;
   /** A request must arrive whole within this; a socket silent this long is closed. */
   readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
+  /**
+   * The one URL host postbacks may deliver to on loopback: LOCAL_TEST_HOST in embedded mode,
+   * never in production (docs/decisions/030-postback-ssrf-guard.md).
+   */
+  readonly postbackLocalTestHost: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -298,6 +303,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const productName = text(env, 'PRODUCT_NAME', 'Acme Trade');
+  // Embedded mode: the portal's own host by default, so /dev/postbacks is a valid postback
+  // URL and the sender reaches it (docs/decisions/030-postback-ssrf-guard.md).
+  const localTestHost = text(
+    env,
+    'LOCAL_TEST_HOST',
+    mode === 'embedded' ? new URL(publicUrl).hostname : '127.0.0.1',
+  );
   const maxIpsPerApp = integer(env, 'MAX_IPS_PER_APP', 5, 1, 100);
   const ipChangeCooldownDays = integer(env, 'IP_CHANGE_COOLDOWN_DAYS', 15, 0, 365);
   const flowLoginUrl =
@@ -399,7 +411,7 @@ export function loadConfig(env: Env = process.env): Config {
       defaultAppIconUrl: urlOrPath(env, 'DEFAULT_APP_ICON_URL', '/default-app-icon.png'),
       maxIpsPerApp,
       ipChangeCooldownDays,
-      localTestHost: text(env, 'LOCAL_TEST_HOST', '127.0.0.1'),
+      localTestHost,
       clientCodePattern: pattern(env, 'CLIENT_CODE_PATTERN', DEFAULT_CLIENT_CODE_PATTERN),
       environment: text(env, 'ENVIRONMENT_TAG', 'staging'),
       publicUrl,
@@ -422,6 +434,7 @@ export function loadConfig(env: Env = process.env): Config {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
       idleSocketMs: integer(env, 'SOCKET_IDLE_SECONDS', 75, 1, 3600) * 1000,
     },
+    postbackLocalTestHost: mode === 'embedded' ? localTestHost : null,
   };
   return deepFreeze(config);
 }

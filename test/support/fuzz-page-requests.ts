@@ -50,13 +50,13 @@ export function pageRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
     request(
       fc.constantFrom('GET', 'HEAD'),
       fc.oneof(
-        fc.constantFrom(DevPaths.mail, DEV_CSS_PATH),
+        fc.constantFrom(DevPaths.mail, DEV_CSS_PATH, DevPaths.postbacks, DevPaths.postbackRequests),
         nastyString.map((s) => `${DevPaths.mailMessages}?to=${percentEncoded(s)}`),
         nastyString.map((s) => `${DevPaths.flow}?applicationId=${percentEncoded(s)}`),
       ),
       t,
     ),
-    request(fc.constant('POST'), fc.constant(DevPaths.flow), t, formBody),
+    request(fc.constant('POST'), fc.constantFrom(DevPaths.flow, DevPaths.postbacks), t, formBody),
     request(
       anyMethod,
       fc.oneof(

@@ -107,6 +107,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     PORT: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Test receivers listen on 127.0.0.1, while PUBLIC_URL's host (the default) is localhost.
+    LOCAL_TEST_HOST: '127.0.0.1',
     ...options.env,
   });
   const kept = (databaseOptions: DbOptions) => ({

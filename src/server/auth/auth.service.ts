@@ -22,7 +22,7 @@ import {
 import { consumeCode } from './codes.repository.js';
 import { createDeviceCookies } from './device-cookie.js';
 import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, reservePasswordCheck, verifyAgainstDummy } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
 import type { SessionOrigin } from './session-origin.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
@@ -152,19 +152,21 @@ export function createAuthService(deps: AuthDeps) {
         origin: { ip: client.ip, device: client.browser },
         ...(reason === undefined ? {} : { details: { reason } }),
       });
+      // The place among the hashing threads first: a sign-in refused for load costs no try.
+      const check = reservePasswordCheck();
+      let isValid: boolean;
       try {
         if ((await takeSignInTry(db, plan, now)).hasLocked) deps.events.lockout();
+        isValid = await check.verify(developer.passwordHash, input.password);
       } catch (error) {
-        if (error instanceof RetryLaterError) {
+        if (error instanceof RetryLaterError && error.code === 'account_locked') {
           deps.events.signIn('locked');
           await recordActivity(db, activity('sign_in.failed', 'locked'));
         }
         throw error;
+      } finally {
+        check.release();
       }
-      const isValid =
-        developer.passwordHash === null
-          ? await verifyAgainstDummy(input.password)
-          : await verifyPassword(developer.passwordHash, input.password);
       if (!isValid) {
         deps.events.signIn('bad_credentials');
         await recordActivity(db, activity('sign_in.failed', 'bad_credentials'));

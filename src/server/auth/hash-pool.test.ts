@@ -39,6 +39,23 @@ describe('the argon2 thread pool', () => {
     expect(hashes.waiting).toBe(0);
   });
 
+  it('holds places for tasks to come: a reservation counts as taken until run or given back', async () => {
+    const hashes = open(1, 1);
+    const stored = await hash('Str0ng!Pass', ARGON2_OPTIONS);
+    const task = { op: 'verify', hash: stored, password: 'Str0ng!Pass' } as const;
+    const held = [hashes.reserve(), hashes.reserve(), hashes.reserve()];
+    expect(() => hashes.reserve()).toThrow(HashPoolBusyError);
+    await expect(hashes.run(task)).rejects.toBeInstanceOf(HashPoolBusyError);
+    held[2]?.release();
+    held[2]?.release();
+    const last = hashes.reserve();
+    expect(() => hashes.reserve()).toThrow(HashPoolBusyError);
+    const answers = await Promise.all([...held.slice(0, 2), last].map((place) => place.run(task)));
+    expect(answers).toEqual([true, true, true]);
+    await expect(last.run(task)).rejects.toBeInstanceOf(HashPoolBusyError);
+    expect(await hashes.run(task)).toBe(true);
+  });
+
   it('refuses a task that waited longer than its deadline', async () => {
     const hashes = open(1, 10, 1);
     const stored = await hash('Str0ng!Pass', ARGON2_OPTIONS);

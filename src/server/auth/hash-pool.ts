@@ -73,6 +73,12 @@ interface Thread {
   readonly tasks: Pending[];
 }
 
+/** A place in the pool held for one task: run it, or give the place back. */
+export interface Reservation {
+  run<T extends HashTask>(task: T): Promise<HashResult<T>>;
+  release(): void;
+}
+
 /** A fixed set of argon2 threads with a bounded, deadline-checked wait queue. */
 export function createHashPool(options: HashPoolOptions) {
   const argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
@@ -130,28 +136,60 @@ export function createHashPool(options: HashPoolOptions) {
     if (closed) void thread.worker.terminate();
   }
 
+  /** Places taken by tasks handed out or waiting, and by reservations not yet run. */
+  let reserved = 0;
+  const used = () =>
+    threads.reduce((sum, thread) => sum + thread.tasks.length, 0) + waiting.length + reserved;
+
+  function enter<T extends HashTask>(task: T): Promise<HashResult<T>> {
+    return new Promise((resolve, reject) => {
+      const thread = pick();
+      const pending: Pending = {
+        task,
+        resolve: resolve as (value: string | boolean) => void,
+        reject,
+        timer: setTimeout(() => {
+          const index = waiting.indexOf(pending);
+          if (index === -1) return;
+          waiting.splice(index, 1);
+          reject(new HashPoolBusyError('waited too long for a hashing thread'));
+        }, options.maxWaitMs).unref(),
+      };
+      if (thread !== undefined) start(thread, pending);
+      else waiting.push(pending);
+    });
+  }
+
+  /**
+   * Holds a place for one task to come, or refuses at once when every thread and the queue
+   * are taken: a caller that must do something first (count a sign-in try) learns before
+   * that whether its check can run.
+   */
+  function reserve(): Reservation {
+    if (closed || used() >= options.threads * DEPTH + options.maxWaiting) {
+      throw new HashPoolBusyError('every hashing thread is busy and the queue is full');
+    }
+    reserved += 1;
+    let isHeld = true;
+    const release = () => {
+      if (isHeld) reserved -= 1;
+      isHeld = false;
+    };
+    return {
+      run: (task) => {
+        if (!isHeld) return Promise.reject(new HashPoolBusyError('the place was given back'));
+        release();
+        return enter(task);
+      },
+      release,
+    };
+  }
+
   return {
-    run<T extends HashTask>(task: T): Promise<HashResult<T>> {
-      return new Promise((resolve, reject) => {
-        const thread = pick();
-        const pending: Pending = {
-          task,
-          resolve: resolve as (value: string | boolean) => void,
-          reject,
-          timer: setTimeout(() => {
-            const index = waiting.indexOf(pending);
-            if (index === -1) return;
-            waiting.splice(index, 1);
-            reject(new HashPoolBusyError('waited too long for a hashing thread'));
-          }, options.maxWaitMs).unref(),
-        };
-        if (thread !== undefined) start(thread, pending);
-        else if (waiting.length < options.maxWaiting) waiting.push(pending);
-        else {
-          clearTimeout(pending.timer);
-          reject(new HashPoolBusyError('every hashing thread is busy and the queue is full'));
-        }
-      });
+    reserve,
+
+    async run<T extends HashTask>(task: T): Promise<HashResult<T>> {
+      return reserve().run(task);
     },
 
     /** Tasks waiting for a thread now. */

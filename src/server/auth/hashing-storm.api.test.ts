@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe(`a storm of sign-ins (${process.env.TEST_DB ?? 'sqlite'})`, () => {
-  it('answers 503 with Retry-After while every hashing thread is busy and the queue is full', async () => {
+  it('answers 503 with Retry-After while every hashing thread is busy and the queue is full, counting no try', async () => {
     const developer = await createDeveloper(t);
     const client = await primedClient(t);
     // Checks against a hash that claims a 30 times higher time cost hold every thread for
@@ -40,6 +40,14 @@ describe(`a storm of sign-ins (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       code: 'unavailable',
       message: Messages.auth.hashingBusy(5),
     });
+    // Refused for load, the sign-in cost the developer no try.
+    const counts = await t.db.kysely
+      .selectFrom('developers')
+      .select('failedSignIns')
+      .where('email', '=', developer.email)
+      .executeTakeFirstOrThrow();
+    expect(counts.failedSignIns).toBe(0);
+    expect(await t.db.kysely.selectFrom('signInThrottles').selectAll().execute()).toEqual([]);
     expect(await Promise.all(storm)).toEqual(storm.map(() => false));
     // Once the threads are free the same sign-in goes through.
     const later = await client.json('POST', ApiPaths.signin, {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Messages } from '../../contract/messages.js';
-import { createHashPool, HashPoolBusyError, type HashPool } from './hash-pool.js';
+import { createHashPool, HashPoolBusyError, type HashPool, type Reservation } from './hash-pool.js';
 import { RetryLaterError, secondsUntil } from './rate-limits.js';
 
 /** argon2id at the OWASP baseline (m=19 MiB, t=2, p=1). */
@@ -49,26 +49,58 @@ export async function hashPassword(password: string): Promise<string> {
   }
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await hashPool().run({ op: 'verify', hash: passwordHash, password });
-  } catch (error) {
-    if (error instanceof HashPoolBusyError) throw busy();
-    return false;
-  }
+/** A password check whose place among the hashing threads is held already. */
+export interface PasswordCheck {
+  /** Checks against the hash, or against a dummy one (the same work) when there is none. */
+  verify(passwordHash: string | null, password: string): Promise<boolean>;
+  /** Gives the place back unused; nothing once the check has run. */
+  release(): void;
 }
 
-let dummyHash: Promise<string> | undefined;
+/**
+ * Holds a place for one check now, or answers 503 at once when every thread and the queue
+ * are taken: a sign-in refused for load must learn it before its try is counted.
+ */
+export function reservePasswordCheck(): PasswordCheck {
+  let reservation: Reservation;
+  try {
+    reservation = hashPool().reserve();
+  } catch (error) {
+    throw error instanceof HashPoolBusyError ? busy() : error;
+  }
+  return {
+    async verify(passwordHash, password) {
+      const hash = passwordHash ?? (await dummyHash());
+      try {
+        return await reservation.run({ op: 'verify', hash, password });
+      } catch (error) {
+        if (error instanceof HashPoolBusyError) throw busy();
+        return false;
+      }
+    },
+    release: () => reservation.release(),
+  };
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return reservePasswordCheck().verify(passwordHash, password);
+}
+
+let dummy: Promise<string> | undefined;
+
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('base64url')).catch((error: unknown) => {
+    dummy = undefined;
+    throw error;
+  });
+  return dummy;
+}
 
 /**
  * Spends the same work as a real check for an account that does not exist (or has no
  * password), so the answer time does not tell whether an e-mail is registered.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url')).catch((error: unknown) => {
-    dummyHash = undefined;
-    throw error;
-  });
-  await verifyPassword(await dummyHash, password);
+  await reservePasswordCheck().verify(null, password);
   return false;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { SignInLimits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import type { Database } from '../db/schema.js';
+import { withoutDiskSync } from '../db/without-disk-sync.js';
 import { RetryLaterError, secondsUntil } from './rate-limits.js';
 import {
   latestLock,
@@ -48,7 +49,9 @@ class Locked extends Error {}
 /**
  * Takes every count of the plan in one transaction, before the password is hashed, so a
  * burst of parallel guesses gets no more checks than the counts allow. Answers whether
- * this try set a lock; throws the 429 with the wait when a count is locked already.
+ * this try set a lock; throws the 429 with the wait when a count is locked already. The few
+ * counts a power cut could lose cost a few more tries at most, so the commit does not wait
+ * for the disk.
  */
 export async function takeSignInTry(
   db: Kysely<Database>,
@@ -57,17 +60,19 @@ export async function takeSignInTry(
 ): Promise<{ readonly hasLocked: boolean }> {
   let taken: TakenTry[];
   try {
-    taken = await db.transaction().execute(async (trx) => {
-      const tries: TakenTry[] = [];
-      for (const { key, freeFailures } of plan.keyed) {
-        tries.push(await orLocked(takeKeyedTry(trx, key, plan.developerId, freeFailures, now)));
-      }
-      if (plan.includeAccount) {
-        const free = SignInLimits.accountFreeFailures;
-        tries.push(await orLocked(takeAccountTry(trx, plan.developerId, free, now)));
-      }
-      return tries;
-    });
+    taken = await withoutDiskSync(db, (connection) =>
+      connection.transaction().execute(async (trx) => {
+        const tries: TakenTry[] = [];
+        for (const { key, freeFailures } of plan.keyed) {
+          tries.push(await orLocked(takeKeyedTry(trx, key, plan.developerId, freeFailures, now)));
+        }
+        if (plan.includeAccount) {
+          const free = SignInLimits.accountFreeFailures;
+          tries.push(await orLocked(takeAccountTry(trx, plan.developerId, free, now)));
+        }
+        return tries;
+      }),
+    );
   } catch (error) {
     if (!(error instanceof Locked)) throw error;
     const until = await latestLock(db, plan.developerId, planKeys(plan), plan.includeAccount);

@@ -1,5 +1,6 @@
 import { escapeHtml as e } from '../mail/html.js';
 import type { StoredMail } from '../mail/mailbox.repository.js';
+import type { ReceivedPostback } from './postback-inbox.js';
 
 export const DEV_CSS_PATH = '/dev/dev.css';
 
@@ -104,11 +105,40 @@ export function mailboxPage(productName: string, messages: readonly StoredMail[]
   );
 }
 
+/** The embedded postback receiver's log, newest first. */
+export function postbacksPage(
+  productName: string,
+  receiverUrl: string,
+  postbacks: readonly ReceivedPostback[],
+): string {
+  const items = postbacks.map((p) => {
+    const time = new Date(p.receivedAt).toISOString();
+    const headers = Object.entries(p.headers).map(([name, value]) => `${name}: ${value}`);
+    return [
+      '<article>',
+      `<h2>${e(p.method)} ${e(p.url)}</h2>`,
+      `<dl><dt>Time</dt><dd><time datetime="${time}">${time}</time></dd></dl>`,
+      `<h3>Headers</h3><pre>${e(headers.join('\n'))}</pre>`,
+      `<h3>Body</h3><pre>${e(p.body)}</pre>`,
+      '</article>',
+    ].join('\n');
+  });
+  return page(
+    `Postbacks | ${productName} Developers`,
+    [
+      '<h1>Postbacks</h1>',
+      `<p>Set <code>${e(receiverUrl)}</code> as an application's postback URL: what the portal posts there shows here, newest first (the last 100 since this process started; ${postbacks.length} now). As JSON: <a href="/dev/postbacks/requests">/dev/postbacks/requests</a>.</p>`,
+      items.length === 0 ? '<p>No postbacks yet.</p>' : items.join('\n'),
+    ].join('\n'),
+  );
+}
+
 export const DEV_CSS = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #f6f7f9; }
 main { max-width: 40rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; }
 h1 { font-size: 1.5rem; margin-top: 0; }
-h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+h2 { font-size: 1.1rem; margin: 0 0 .5rem; overflow-wrap: anywhere; }
+h3 { font-size: 1rem; margin: .5rem 0 .25rem; }
 .field { margin-bottom: 1rem; }
 label { display: block; font-weight: 600; margin-bottom: .25rem; }
 input { box-sizing: border-box; width: 100%; padding: .5rem; font: inherit; border: 1px solid #6b7280; border-radius: 4px; }
@@ -123,5 +153,5 @@ article { border-top: 1px solid #d1d5db; padding: 1rem 0; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 .5rem; }
 dt { font-weight: 600; }
 dd { margin: 0; }
-pre { white-space: pre-wrap; background: #f3f4f6; padding: .75rem; border-radius: 4px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f3f4f6; padding: .75rem; border-radius: 4px; }
 `;

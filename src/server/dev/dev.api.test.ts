@@ -142,6 +142,9 @@ describe('production mode', () => {
     ['GET', DevPaths.mailMessages],
     ['GET', `${DevPaths.flow}?applicationId=developer-portal`],
     ['POST', DevPaths.flow],
+    ['GET', DevPaths.postbacks],
+    ['GET', DevPaths.postbackRequests],
+    ['POST', DevPaths.postbacks],
     ['GET', '/dev/dev.css'],
   ])('has no %s %s', async (method, path) => {
     expect(prod.config.mode).toBe('production');

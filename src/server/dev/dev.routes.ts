@@ -21,6 +21,7 @@ import {
   type FlowFormErrors,
   type FlowFormValues,
 } from './dev-pages.js';
+import { registerDevPostbackRoutes } from './dev-postbacks.routes.js';
 import type { FlowProvider } from './flow-provider.js';
 import { refuseRemote } from './loopback-only.js';
 
@@ -55,7 +56,7 @@ function validate(values: FlowFormValues): FlowFormErrors {
 
 /**
  * Embedded mode only (app.ts never registers these in production): the mailbox and the
- * hand-off login provider of docs/product.md section 10.
+ * hand-off login provider of docs/product.md section 10, and the postback receiver.
  */
 export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
   const { config } = deps;
@@ -142,6 +143,11 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
         }));
       },
     );
+    registerDevPostbackRoutes(dev, {
+      clock: deps.clock,
+      productName: product,
+      publicUrl: config.publicUrl,
+    });
     done();
   });
 }

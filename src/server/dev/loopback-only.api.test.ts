@@ -41,6 +41,9 @@ describe(`/dev from other computers (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     ['GET', DevPaths.mailMessages],
     ['GET', DevPaths.flow],
     ['POST', DevPaths.flow],
+    ['GET', DevPaths.postbacks],
+    ['GET', DevPaths.postbackRequests],
+    ['POST', DevPaths.postbacks],
   ] as const)('refuses %s %s from a remote socket peer with 403', async (method, url) => {
     const res = await t.app.inject({
       method,

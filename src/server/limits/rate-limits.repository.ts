@@ -1,5 +1,6 @@
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { withoutDiskSync } from '../db/without-disk-sync.js';
 
 export interface Counter {
   readonly hits: number;
@@ -9,7 +10,8 @@ export interface Counter {
 /**
  * Counts one request in one statement, so instances racing on one key never lose a hit:
  * PostgreSQL locks the row for `ON CONFLICT ... DO UPDATE`, SQLite runs writers one at a
- * time. A window that has passed starts again at this request.
+ * time. A window that has passed starts again at this request. A counter lost to a power
+ * cut costs nothing, so its commit does not wait for the disk.
  */
 export function countHit(
   db: Kysely<Database>,
@@ -17,22 +19,7 @@ export function countHit(
   now: number,
   windowMs: number,
 ): Promise<Counter> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return upsert(db, key, now, windowMs);
-  // SQLite syncs the disk at every commit (synchronous=FULL, database.ts). A counter lost
-  // to a power cut costs nothing, so this commit skips the sync (synchronous=NORMAL: WAL
-  // still keeps the file consistent) instead of adding one to every limited call.
-  return db.connection().execute(async (connection) => {
-    const [setting] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection))
-      .rows;
-    await sql`pragma synchronous = normal`.execute(connection);
-    try {
-      return await upsert(connection, key, now, windowMs);
-    } finally {
-      await sql`pragma synchronous = ${sql.raw(String(setting?.synchronous ?? 2))}`.execute(
-        connection,
-      );
-    }
-  });
+  return withoutDiskSync(db, (connection) => upsert(connection, key, now, windowMs));
 }
 
 function upsert(
