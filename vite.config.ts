@@ -61,6 +61,9 @@ const REACT_ROUTER_PRODUCTION = path.resolve(
   'node_modules/react-router/dist/production/index.mjs',
 );
 
+const SIGNED_OUT_FORMS =
+  /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|contract\/(?:field-checks|messages-signed-out|rules)\.)/;
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -74,5 +77,20 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every signed-out form needs, in one file: as separate chunks their gzip
+          // overhead alone pushed /login over its budget (decision 029).
+          groups: [
+            {
+              name: 'signed-out-forms',
+              test: SIGNED_OUT_FORMS,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -7,7 +7,7 @@ import {
   redirectUrlSchemaFor,
 } from './fields.js';
 import { ResponseStatusSchema } from './auth.js';
-import { ErrorCodeSchema } from './error-codes.js';
+import { ErrorCodeSchema } from './error-body.js';
 import { ApiKeySchema } from './keys.js';
 
 /**

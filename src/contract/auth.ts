@@ -9,6 +9,8 @@ import {
   StateSchema,
 } from './fields.js';
 
+export { userAttribute, UserAttributeNames, type UserAttributeName } from './user-attributes.js';
+
 /**
  * Payloads and responses of the unauthenticated calls of docs/product.md section 7, field names as
  * docs/product.md section 3 gives them. Unknown fields are refused (400).
@@ -93,21 +95,6 @@ export type AuthenticationResult = z.infer<typeof AuthenticationResultSchema>;
 
 export const UserAttributeSchema = z.object({ Name: z.string(), Value: z.string() });
 
-/**
- * The order is part of the contract (docs/product.md section 3): 1st the developer id, 3rd the name,
- * 5th the mobile, 6th the e-mail. Our client reads by Name.
- */
-export const UserAttributeNames = [
-  'sub',
-  'email_verified',
-  'name',
-  'custom:state',
-  'phone_number',
-  'email',
-  'custom:client_code',
-] as const;
-export type UserAttributeName = (typeof UserAttributeNames)[number];
-
 export const AuthResponseSchema = z.object({
   status: ResponseStatusSchema,
   message: z.string(),
@@ -122,11 +109,6 @@ export const RefreshResponseSchema = z.object({
   user_status: z.object({ AuthenticationResult: AuthenticationResultSchema }),
 });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
-
-/** Reads a named attribute of a sign-in or token-exchange response. */
-export function userAttribute(response: AuthResponse, name: UserAttributeName): string {
-  return response.profile.UserAttributes.find((a) => a.Name === name)?.Value ?? '';
-}
 
 /** The embedded mailbox's JSON (`/dev/mail/messages`). */
 export const MailboxMessageSchema = z.object({

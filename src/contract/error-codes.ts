@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * The stable `code` of every error body, beside its `message` (issue 10). Clients decide on
  * the code, never on the message text, which may be reworded.
@@ -53,15 +51,6 @@ export type ErrorCode = GenericErrorCode | keyof typeof SPECIFIC;
 export const ErrorStatus: Readonly<Record<ErrorCode, number>> = { ...GENERIC, ...SPECIFIC };
 
 export const ErrorCodes = Object.keys(ErrorStatus) as [ErrorCode, ...ErrorCode[]];
-
-export const ErrorCodeSchema = z.enum(ErrorCodes);
-
-/** Every error body: `{status: 'error', code, message}` plus the fields of its rule (kept as is). */
-export const ErrorBodySchema = z.looseObject({
-  status: z.literal('error'),
-  code: ErrorCodeSchema,
-  message: z.string(),
-});
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ErrorStatus, value);

@@ -1,11 +1,17 @@
 import * as z from 'zod/mini';
+import {
+  EmailChecks,
+  LoginPasswordChecks,
+  required as requiredCheck,
+  rule as ruleCheck,
+  type FieldCheck,
+} from './field-checks.js';
 import { Limits } from './limits.js';
 import { Messages } from './messages.js';
 import {
   isAllowedRedirectUrl,
   isBlankUrl,
   isValidCode,
-  isValidEmail,
   isValidIpEntry,
   isValidMobile,
   isValidMobileDigits,
@@ -14,20 +20,23 @@ import {
 } from './rules.js';
 import { IndianStates } from './states.js';
 
-// A missing or blank value shows only the "required" text, never the format text as well:
-// format rules pass blank values. (No `abort`: an aborted field would also silence the
-// form-level checks, such as "passwords match", while other fields are still empty.)
+// (No `abort`: an aborted field would also silence the form-level checks, such as "passwords
+// match", while other fields are still empty.)
+function refine(check: FieldCheck) {
+  return z.refine<string>(check.isValid, { error: check.message });
+}
+
 function required(message: string) {
-  return z.refine<string>((s) => s.trim() !== '', { error: message });
+  return refine(requiredCheck(message));
 }
 
 function rule(isValid: (s: string) => boolean, message: string) {
-  return z.refine<string>((s) => s.trim() === '' || isValid(s), { error: message });
+  return refine(ruleCheck(isValid, message));
 }
 
 export const EmailSchema = z
   .string({ error: Messages.signup.emailRequired })
-  .check(required(Messages.signup.emailRequired), rule(isValidEmail, Messages.signup.emailInvalid));
+  .check(...EmailChecks.map(refine));
 
 export const NameSchema = z
   .string({ error: Messages.signup.nameRequired })
@@ -37,10 +46,9 @@ export const PasswordSchema = z
   .string({ error: Messages.signup.passwordPolicy })
   .check(z.refine<string>(isValidPassword, { error: Messages.signup.passwordPolicy }));
 
-// Sign-in checks presence only: accounts are judged by the server, not by today's policy.
 export const LoginPasswordSchema = z
   .string({ error: Messages.login.passwordRequired })
-  .check(z.minLength(1, Messages.login.passwordRequired));
+  .check(...LoginPasswordChecks.map(refine));
 
 export const MobileDigitsSchema = z
   .string({ error: Messages.signup.mobileRequired })

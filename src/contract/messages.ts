@@ -1,5 +1,7 @@
 import { Limits } from './limits.js';
 import type { ActivityKind } from './activity.js';
+import { ShellMessages } from './messages-shell.js';
+import { SignedOutMessages } from './messages-signed-out.js';
 
 const maxIpsFor = (max: number) => `At max ${max} unique IPs are allowed per application`;
 const updateCooldownFor = (days: number) =>
@@ -23,47 +25,11 @@ const POSTBACK_SEND_ERRORS: Readonly<Record<string, string>> = {
 };
 
 export const Messages = {
-  marketing: {
-    tagline: 'Build trading & investing platforms with our powerful and developer-friendly APIs',
-  },
-  signup: {
-    emailRequired: 'Email is required!',
-    emailInvalid: 'Invalid email format!',
-    nameRequired: 'Name is required!',
-    nameInvalid: 'Invalid name format!',
-    passwordPolicy: 'User must follow the password policy !!!',
-    // worded from the spec's description of the tooltip
-    passwordTooltip:
-      'At least 9 characters with one uppercase, one lowercase, one number and one special character',
-    repeatPasswordRequired: 'Please confirm your password!',
-    passwordsDoNotMatch: 'Passwords do not match!',
-    mobileRequired: 'Mobile number required!',
-    mobileInvalid: 'Please enter a valid 10-digit phone number!',
-    stateRequired: 'Please select state!',
-    // ours
-    termsRequired: 'Please accept the terms to sign up.',
-    developerExists: 'developer exists',
-    success: 'Successfully signed up!',
-  },
-  login: {
-    // ours
-    passwordRequired: 'Password is required!',
-    success: 'Successfully logged in',
-    developerNotVerified: 'developer is not verified',
-    tooManyClicks: 'You have clicked the sign-in button too many times. Please try again later.',
-    loginWithProduct: (product: string) => `Login Using ${product} Credentials`,
-  },
-  otp: {
-    sent: 'Otp has been successfully send !!!',
-    verified: 'OTP verified successfully!',
-    validate: 'Validate OTP',
-    resend: 'Resend Otp',
-    // ours
-    recentCodeWorks: 'A code was sent to your e-mail a moment ago. Please enter it here.',
-  },
-  session: {
-    unauthorized: 'Unauthorized',
-  },
+  marketing: SignedOutMessages.marketing,
+  signup: SignedOutMessages.signup,
+  login: SignedOutMessages.login,
+  otp: SignedOutMessages.otp,
+  session: SignedOutMessages.session,
   app: {
     appNameRequired: 'App Name is required !!!',
     // ours
@@ -194,20 +160,11 @@ export const Messages = {
     apiKey: 'Api Key has been Copied',
     applicationId: 'Application Id has been Copied',
   },
-  forgotPassword: {
-    codeSent: 'Code sent successfully!',
-  },
-  resetPassword: {
-    codeRequired: 'Code is required!',
-    codeFormat: 'Code must be a 6-digit number!',
-    codeInvalid: 'Invalid code.',
-    passwordInvalid: 'Invalid password',
-    passwordsDoNotMatch: 'Password does not match!',
-    success: 'Password successfully updated!',
-  },
+  forgotPassword: SignedOutMessages.forgotPassword,
+  resetPassword: SignedOutMessages.resetPassword,
   screens: {
+    ...ShellMessages.screens,
     apiDoc: 'API Doc',
-    logout: 'Logout',
     myApps: 'My Apps',
     createNewApp: 'Create New App',
     noAppsYet: "You haven't created any apps yet.",
@@ -225,10 +182,7 @@ export const Messages = {
     delete: 'Delete',
     cancel: 'Cancel',
     appStatus: 'Status',
-    rebrandingDismiss: 'Okay! got it',
     retry: 'Try again',
-    reloadPage: 'Reload the page',
-    pageFailed: 'This page could not be shown. A new version of the portal may have been released.',
     updateAppTitle: 'Update app',
     loadingApp: 'Loading the application…',
   },
@@ -252,11 +206,9 @@ export const Messages = {
   },
   // ours (issue 9): the account screen, its API's answers and the header's account link
   account: {
+    ...ShellMessages.account,
     title: 'My Account',
     lead: 'Your profile, your password and the devices signed in to your account.',
-    headerLink: 'Account',
-    /** Read before the name the header shows: the link's name says where it goes and who. */
-    signedInAsPrefix: 'My Account, signed in as',
     profileTitle: 'Profile',
     emailLabel: 'Email',
     emailHint: 'Your e-mail address signs you in and cannot be changed here.',
@@ -378,9 +330,9 @@ export const Messages = {
   },
   // ours (issue 10): the activity log screen, its API and the mails of its events
   activity: {
+    ...ShellMessages.activity,
     title: 'Activity',
     lead: 'Sign-ins and changes to your account and apps, newest first. Kept for five years.',
-    headerLink: 'Activity',
     listed: 'Activity fetched successfully',
     cursorInvalid: 'That page of the activity log no longer exists. Start from the first page.',
     filtersTitle: 'Filters',

@@ -6,15 +6,7 @@ import { ResponseStatusSchema } from './auth.js';
  * (a refresh-token family) that can still refresh.
  */
 
-/**
- * Sent by the web app on the calls that start a session: the browser's IANA time zone,
- * stored as the session's place (there is no GeoIP database offline).
- */
-export const PLACE_HEADER = 'X-Time-Zone';
-
-/** An IANA zone name as `Intl` gives it ('Asia/Kolkata', 'UTC', 'America/Argentina/Salta'). */
-export const TIME_ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
-export const TIME_ZONE_MAX_LENGTH = 64;
+export { PLACE_HEADER, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN } from './session-place.js';
 
 export const SessionSchema = z.object({
   id: z.string(),

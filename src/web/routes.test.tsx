@@ -68,8 +68,13 @@ describe('the route table', () => {
 describe('the login route', () => {
   it('opens the rebranding notice for a legacy loc', async () => {
     renderAt('/login?loc=https://www.oldbroker.in/');
+    // The notice is its own chunk after the route's (decision 029): two imports to wait for.
     expect(
-      await screen.findByRole('heading', { level: 2, name: /We have rebranded/ }),
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: /We have rebranded/ },
+        { timeout: 5_000 },
+      ),
     ).toBeVisible();
     expect(screen.getByText('trade.example.com')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Okay! got it' })).toBeVisible();

@@ -6,7 +6,7 @@ import {
   type AuthenticationResult,
   type UserAttributeName,
 } from '../../contract/auth.js';
-import { ErrorBodySchema } from '../../contract/error-codes.js';
+import { ErrorBodySchema } from '../../contract/error-body.js';
 import { Messages } from '../../contract/messages.js';
 import type { DeveloperRecord } from './auth.repository.js';
 import type { SessionTokens } from './sessions.js';

@@ -9,8 +9,24 @@ import type {
   SignupRequest,
   StatusResponse,
 } from '../../contract/auth.js';
-import { PLACE_HEADER } from '../../contract/sessions.js';
-import { call } from './http.js';
+import { PLACE_HEADER } from '../../contract/session-place.js';
+import { unreachable } from './api-error.js';
+import type { CallOptions } from './http.js';
+
+/**
+ * The HTTP client is fetched with the first call, not with the first page (decision 029);
+ * a failed fetch of its code fails the call as an unreachable server.
+ */
+async function call<T>(
+  method: 'get' | 'post',
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
+  const http = await import('./http.js').catch(() => {
+    throw unreachable();
+  });
+  return http.call<T>(method, path, options);
+}
 
 /** The browser's IANA time zone: the place the sessions list shows (decision 021). */
 function placeHeader(): Record<string, string> {

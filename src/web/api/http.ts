@@ -1,37 +1,21 @@
-import ky, { HTTPError, type KyInstance, type KyRequest } from 'ky';
+import type { HTTPError, KyInstance, KyRequest } from 'ky';
 import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
 import type { RefreshResponse } from '../../contract/auth.js';
-import { genericCodeOf, isErrorCode, type ErrorCode } from '../../contract/error-codes.js';
+import type { ErrorCode } from '../../contract/error-codes.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { XsrfCookies } from '../../contract/xsrf.js';
 import { clearSession, StorageKeys } from '../session/storage.js';
+import { ApiError, unreachable } from './api-error.js';
 import { startLoading } from './loading.js';
+
+export { ApiError, errorMessage, hasErrorCode } from './api-error.js';
 
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const REPLAY_HEADER = 'X-Portal-Replay';
 // Each replay happens at most once: after a refused anti-forgery token, after a refresh.
 const XSRF_REPLAY = 'xsrf';
 const SESSION_REPLAY = 'session';
-
-/**
- * A failed call: the HTTP status (0 when the network failed), the server's message, and the
- * error code callers decide on (null when the network failed).
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly code: ErrorCode | null;
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(message);
-    if (isErrorCode(body.code)) this.code = body.code;
-    else this.code = status === 0 ? null : genericCodeOf(status);
-  }
-}
 
 /** A 401 that refused a password typed again (key reveal), not the session. */
 async function isPasswordRefusal(response: Response): Promise<boolean> {
@@ -41,16 +25,6 @@ async function isPasswordRefusal(response: Response): Promise<boolean> {
     .catch(() => null);
   const code: ErrorCode = 'password_wrong';
   return body !== null && typeof body === 'object' && 'code' in body && body.code === code;
-}
-
-/** Whether `error` is a failed call with one of these codes. */
-export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
-  return error instanceof ApiError && error.code !== null && codes.includes(error.code);
-}
-
-/** The text to show for a failed call. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function readCookie(name: string): string | null {
@@ -121,7 +95,9 @@ async function refreshUnlessRenewed(refusedToken: string | null): Promise<string
   const refreshToken = localStorage.getItem(StorageKeys.refreshToken);
   // Another tab logged out meanwhile.
   if (refreshToken === null) throw new ApiError(401, Messages.auth.sessionExpired);
-  const { user_status: status } = await base
+  const { user_status: status } = await (
+    await baseClient()
+  )
     .post(new URL(ApiPaths.refresh, window.location.origin), {
       json: {
         refresh_token: refreshToken,
@@ -155,7 +131,7 @@ export async function renewAccessToken(refusedToken: string | null): Promise<str
 
 async function messageOf(error: unknown): Promise<string> {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const body: unknown = await error.response.json().catch(() => null);
     if (
       body !== null &&
@@ -177,7 +153,7 @@ export type Transport = typeof fetch;
  * bearer header, the anti-forgery header, one retry, and the 401 refresh-and-replay. A
  * transport other than fetch (an upload with progress) gets the same client around it.
  */
-function sessionClient(transport?: Transport): KyInstance {
+function sessionClient(ky: KyModule['default'], transport?: Transport): KyInstance {
   const client: KyInstance = ky.create({
     ...(transport === undefined ? {} : { fetch: transport }),
     // One retry (docs/product.md section 9); writes that create things are not repeated (decision 009).
@@ -246,7 +222,46 @@ function sessionClient(transport?: Transport): KyInstance {
   return client;
 }
 
-const base = sessionClient();
+type KyModule = typeof import('ky');
+
+let kyModule: Promise<KyModule> | undefined;
+let loadedKy: KyModule | null = null;
+
+/**
+ * The HTTP library, fetched with the first call: no screen needs it to render, so the first
+ * page does not wait for it (decision 029). A failed fetch is tried again with the next call.
+ */
+function loadKy(): Promise<KyModule> {
+  kyModule ??= import('ky').then(
+    (module) => {
+      loadedKy = module;
+      return module;
+    },
+    (error: unknown) => {
+      kyModule = undefined;
+      throw error;
+    },
+  );
+  return kyModule;
+}
+
+/** An answer ky refused (status not 2xx); without the library loaded no call has answered. */
+function isHttpError(error: unknown): error is HTTPError {
+  return loadedKy !== null && error instanceof loadedKy.HTTPError;
+}
+
+let base: KyInstance | undefined;
+
+async function baseClient(): Promise<KyInstance> {
+  base ??= sessionClient((await loadKy()).default);
+  return base;
+}
+
+/** The session client around `transport`, or the shared one around fetch. */
+async function clientFor(transport: Transport | undefined): Promise<KyInstance> {
+  if (transport === undefined) return baseClient();
+  return sessionClient((await loadKy()).default, transport);
+}
 
 export interface CallOptions {
   readonly json?: unknown;
@@ -266,7 +281,7 @@ export async function call<T>(
 ): Promise<T> {
   const done = options.background === true ? () => undefined : startLoading();
   try {
-    const client = options.transport === undefined ? base : sessionClient(options.transport);
+    const client = await clientFor(options.transport);
     return await client(new URL(path, window.location.origin), {
       method,
       ...(options.json === undefined ? {} : { json: options.json }),
@@ -284,7 +299,8 @@ export async function call<T>(
 export async function download(path: string): Promise<Blob> {
   const done = startLoading();
   try {
-    return await base(new URL(path, window.location.origin), { method: 'get' }).blob();
+    const client = await baseClient();
+    return await client(new URL(path, window.location.origin), { method: 'get' }).blob();
   } catch (error) {
     throw await apiErrorOf(error);
   } finally {
@@ -295,12 +311,12 @@ export async function download(path: string): Promise<Blob> {
 /** A failed call as an ApiError carrying the server's message and code. */
 async function apiErrorOf(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const body: unknown = await error.response.json().catch(() => ({}));
     const record =
       body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' ? record.message : error.response.statusText;
     return new ApiError(error.response.status, message, record);
   }
-  return new ApiError(0, 'The portal could not be reached. Check your connection and try again.');
+  return unreachable();
 }

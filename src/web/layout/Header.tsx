@@ -1,7 +1,7 @@
 import { BookOpen, History, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Limits } from '../../contract/limits.js';
-import { Messages } from '../../contract/messages.js';
+import { ShellMessages as Messages } from '../../contract/messages-shell.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { useBrand } from '../brand.js';
 import { authApi } from '../api/auth-api.js';

@@ -1,4 +1,4 @@
-import { Messages } from '../../contract/messages.js';
+import { ShellMessages as Messages } from '../../contract/messages-shell.js';
 import { useBrand } from '../brand.js';
 import { Button } from '../ui/Button.js';
 

@@ -1,4 +1,5 @@
-import { userAttribute, type AuthResponse } from '../../contract/auth.js';
+import type { AuthResponse } from '../../contract/auth.js';
+import { userAttribute } from '../../contract/user-attributes.js';
 import { StorageKeys } from './storage.js';
 
 /** The developer user record of docs/product.md section 3 (also what monitoring would receive). */

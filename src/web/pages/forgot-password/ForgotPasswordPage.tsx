@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { EmailRequestSchema, type EmailRequest } from '../../../contract/auth.js';
+import { EmailChecks } from '../../../contract/field-checks.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi } from '../../api/auth-api.js';
-import { errorMessage } from '../../api/http.js';
+import { errorMessage } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
+import { checksValidate } from '../../forms/checks-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { rememberEmail, storedEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
@@ -16,23 +15,19 @@ import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
 
+const validateEmail = checksValidate<{ email: string }>({ email: EmailChecks });
+
 /** docs/product.md section 2, /forgot-password: send a reset code, then /reset-password. */
 export default function ForgotPasswordPage() {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<EmailRequest>({
-    resolver: zodResolver(EmailRequestSchema),
-    mode: 'onChange',
-    defaultValues: { email: storedEmail() },
+  const { errors, isValid, isSubmitting, field, handleSubmit } = useForm({
+    initialValues: { email: storedEmail() },
+    validate: validateEmail,
+    showErrorsAfter: 'change',
   });
 
   const sendCode = handleSubmit(async ({ email }) => {
-    setIsSubmitting(true);
     try {
       await authApi.forgotPassword(email);
       rememberEmail(email);
@@ -40,8 +35,6 @@ export default function ForgotPasswordPage() {
       await navigate(ClientPaths.resetPassword);
     } catch (error) {
       notify.error(errorMessage(error));
-    } finally {
-      setIsSubmitting(false);
     }
   });
 
@@ -58,8 +51,8 @@ export default function ForgotPasswordPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
+            error={errors.email}
+            {...field('email')}
           />
           <Button type="submit" disabled={!isValid || isSubmitting} isLoading={isSubmitting}>
             Send Code

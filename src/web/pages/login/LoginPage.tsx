@@ -1,15 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SigninRequestSchema, type SigninRequest } from '../../../contract/auth.js';
+import type { SigninRequest } from '../../../contract/auth.js';
 import { mentionsLegacyDomain } from '../../../contract/brand.js';
+import { EmailChecks, LoginPasswordChecks } from '../../../contract/field-checks.js';
 import { Limits } from '../../../contract/limits.js';
-import { Messages } from '../../../contract/messages.js';
+import { SignedOutMessages as Messages } from '../../../contract/messages-signed-out.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi } from '../../api/auth-api.js';
-import { errorMessage, hasErrorCode } from '../../api/http.js';
+import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
+import { checksValidate } from '../../forms/checks-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { rememberEmail, storeSession } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
@@ -19,30 +20,33 @@ import { PasswordField } from '../../ui/PasswordField.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMediaQuery } from '../../ui/use-media-query.js';
 import styles from './login-page.module.css';
-import { RebrandingNotice } from './RebrandingNotice.js';
+
+// Shown only to visitors from a legacy address, so fetched only for them (decision 029).
+const RebrandingNotice = lazy(async () => ({
+  default: (await import('./RebrandingNotice.js')).RebrandingNotice,
+}));
+
+const validateSignin = checksValidate<SigninRequest>({
+  email: EmailChecks,
+  password: LoginPasswordChecks,
+});
 
 export default function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loc = searchParams.get('loc');
-  const [isNoticeOpen, setIsNoticeOpen] = useState(
-    loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains),
-  );
+  const isFromLegacyAddress = loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains);
+  const [isNoticeOpen, setIsNoticeOpen] = useState(isFromLegacyAddress);
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const [clicks, setClicks] = useState(0);
   const isBlocked = clicks > Limits.signInClicksAllowed;
   const unblockTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(unblockTimer.current), []);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SigninRequest>({
-    resolver: zodResolver(SigninRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+  const { errors, field, handleSubmit, isSubmitting } = useForm({
+    initialValues: { email: '', password: '' },
+    validate: validateSignin,
+    showErrorsAfter: 'blur',
   });
 
   // docs/product.md section 4: after more than 2 clicks the button is disabled, with an info
@@ -75,7 +79,6 @@ export default function LoginPage() {
   };
 
   const signIn = handleSubmit(async (values) => {
-    setIsSubmitting(true);
     try {
       const response = await authApi.signin(values);
       storeSession(response);
@@ -87,8 +90,6 @@ export default function LoginPage() {
       } else {
         notify.alert(errorMessage(error));
       }
-    } finally {
-      setIsSubmitting(false);
     }
   });
 
@@ -119,14 +120,14 @@ export default function LoginPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
+            error={errors.email}
+            {...field('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            error={errors.password}
+            {...field('password')}
           />
           <div className={cardStyles.row}>
             <Link to={ClientPaths.forgotPassword}>Forgot password?</Link>
@@ -155,7 +156,11 @@ export default function LoginPage() {
           </a>
         </p>
       </section>
-      <RebrandingNotice isOpen={isNoticeOpen} onClose={() => setIsNoticeOpen(false)} />
+      {isFromLegacyAddress && (
+        <Suspense fallback={null}>
+          <RebrandingNotice isOpen={isNoticeOpen} onClose={() => setIsNoticeOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Limits } from '../../../contract/limits.js';
-import { Messages } from '../../../contract/messages.js';
+import { ShellMessages as Messages } from '../../../contract/messages-shell.js';
 import { useBrand } from '../../brand.js';
 import { Button } from '../../ui/Button.js';
 import { Modal } from '../../ui/Modal.js';

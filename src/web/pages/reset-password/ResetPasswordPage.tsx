@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi } from '../../api/auth-api.js';
+import { asyncSchemaValidate } from '../../forms/schema-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { storedEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
@@ -19,23 +19,25 @@ import { resetCodeCheck, resetFormSchema, type ResetForm } from './reset-form.js
 
 const PASSWORD_HINT = `${Limits.passwordMinLength} to ${Limits.passwordMaxLength} characters with an uppercase and a lowercase letter, a number and a special character.`;
 
+const initialValues = { code: '', password: '', confirmPassword: '' };
+type ResetValues = typeof initialValues;
+
 /** docs/product.md section 2, /reset-password: code, new password, confirmation; Submit and Resend Code. */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const email = storedEmail();
-  const schema = useMemo(
-    () => resetFormSchema(resetCodeCheck((code) => authApi.checkResetCode(email, code))),
+  const validate = useMemo(
+    () =>
+      asyncSchemaValidate<ResetValues, ResetForm>(
+        resetFormSchema(resetCodeCheck((code) => authApi.checkResetCode(email, code))),
+      ),
     [email],
   );
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<ResetForm>({
-    resolver: zodResolver(schema),
-    mode: 'onChange',
-    defaultValues: { code: '', password: '', confirmPassword: '' },
+  const { errors, isValid, field, control, handleSubmit } = useForm({
+    initialValues,
+    validate,
+    showErrorsAfter: 'change',
+    dependents: { password: ['confirmPassword'] },
   });
 
   const reset = useAction(async ({ code, password }: ResetForm) => {
@@ -60,33 +62,19 @@ export default function ResetPasswordPage() {
           Enter the code we sent to <strong>{email}</strong> and choose a new password.
         </p>
         <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <Controller
-            control={control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput
-                label="Code"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                error={errors.code?.message}
-              />
-            )}
-          />
+          <CodeInput label="Code" error={errors.code} {...control('code')} />
           <PasswordField
             label="New Password"
             autoComplete="new-password"
             hint={PASSWORD_HINT}
-            error={errors.password?.message}
-            {...register('password', { deps: ['confirmPassword'] })}
+            error={errors.password}
+            {...field('password')}
           />
           <PasswordField
             label="Confirm Password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            error={errors.confirmPassword}
+            {...field('confirmPassword')}
           />
           <div className={cardStyles.row}>
             <Button

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { IndianStates } from '../../../contract/states.js';
 import { authApi } from '../../api/auth-api.js';
-import { errorMessage, hasErrorCode } from '../../api/http.js';
+import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
+import { schemaValidate } from '../../forms/schema-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { rememberEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
@@ -22,32 +21,31 @@ import { useMediaQuery } from '../../ui/use-media-query.js';
 import { SignupFormSchema, toSignupRequest, type SignupForm } from './signup-form.js';
 import styles from './signup-page.module.css';
 
+const initialValues = {
+  email: '',
+  name: '',
+  password: '',
+  repeatPassword: '',
+  mobile: '',
+  state: '',
+  acceptsTerms: true,
+};
+
+const validateSignup = schemaValidate<typeof initialValues, SignupForm>(SignupFormSchema);
+
 export default function SignupPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<SignupForm>({
-    resolver: zodResolver(SignupFormSchema),
-    mode: 'onChange',
-    defaultValues: {
-      email: '',
-      name: '',
-      password: '',
-      repeatPassword: '',
-      mobile: '',
-      acceptsTerms: true,
-    },
+  const { errors, isValid, isSubmitting, field, checkbox, handleSubmit } = useForm({
+    initialValues,
+    validate: validateSignup,
+    showErrorsAfter: 'change',
   });
-  const stateIds = useFieldIds(errors.state?.message, undefined);
-  const termsIds = useFieldIds(errors.acceptsTerms?.message, undefined);
+  const stateIds = useFieldIds(errors.state, undefined);
+  const termsIds = useFieldIds(errors.acceptsTerms, undefined);
 
   const signUp = handleSubmit(async (form) => {
-    setIsSubmitting(true);
     try {
       await authApi.signup(toSignupRequest(form));
       rememberEmail(form.email);
@@ -61,15 +59,13 @@ export default function SignupPage() {
         // docs/product.md section 8: a failed sign-up request shows an info notice.
         notify.info(errorMessage(error));
       }
-    } finally {
-      setIsSubmitting(false);
     }
   });
 
   const notice = (
     <div className={styles.notice}>
       <div className={formStyles.checkbox}>
-        <input type="checkbox" {...termsIds.inputProps} {...register('acceptsTerms')} />
+        <input type="checkbox" {...termsIds.inputProps} {...checkbox('acceptsTerms')} />
         <label htmlFor={termsIds.id}>
           I agree to the{' '}
           <a href={brand.disclaimerUrl} target="_blank" rel="noopener">
@@ -83,7 +79,7 @@ export default function SignupPage() {
         </label>
       </div>
       <FieldMessages
-        error={errors.acceptsTerms?.message}
+        error={errors.acceptsTerms}
         errorId={termsIds.errorId}
         hintId={termsIds.hintId}
       />
@@ -117,15 +113,10 @@ export default function SignupPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
+            error={errors.email}
+            {...field('email')}
           />
-          <TextField
-            label="Name"
-            autoComplete="name"
-            error={errors.name?.message}
-            {...register('name')}
-          />
+          <TextField label="Name" autoComplete="name" error={errors.name} {...field('name')} />
           <PasswordField
             label="Password"
             labelAddon={
@@ -133,14 +124,14 @@ export default function SignupPage() {
             }
             autoComplete="new-password"
             maxLength={Limits.passwordMaxLength}
-            error={errors.password?.message}
-            {...register('password')}
+            error={errors.password}
+            {...field('password')}
           />
           <PasswordField
             label="Repeat password"
             autoComplete="new-password"
-            error={errors.repeatPassword?.message}
-            {...register('repeatPassword')}
+            error={errors.repeatPassword}
+            {...field('repeatPassword')}
           />
           <TextField
             label={`Phone number (${Limits.mobilePrefix})`}
@@ -148,14 +139,14 @@ export default function SignupPage() {
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={Limits.mobileDigits}
-            error={errors.mobile?.message}
-            {...register('mobile')}
+            error={errors.mobile}
+            {...field('mobile')}
           />
           <div className={formStyles.field}>
             <label htmlFor={stateIds.id} className={formStyles.label}>
               State of residence
             </label>
-            <select className={formStyles.select} {...stateIds.inputProps} {...register('state')}>
+            <select className={formStyles.select} {...stateIds.inputProps} {...field('state')}>
               <option value="">Select your state</option>
               {IndianStates.map((state) => (
                 <option key={state} value={state}>
@@ -164,7 +155,7 @@ export default function SignupPage() {
               ))}
             </select>
             <FieldMessages
-              error={errors.state?.message}
+              error={errors.state}
               errorId={stateIds.errorId}
               hintId={stateIds.hintId}
             />
