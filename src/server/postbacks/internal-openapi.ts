@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { InternalPaths } from '../../contract/api-paths.js';
-import { ErrorBodySchema } from '../../contract/error-codes.js';
+import { ErrorBodySchema } from '../../contract/error-body.js';
 import {
   PostbackIntakeRequestSchema,
   PostbackIntakeResponseSchema,
