@@ -32,6 +32,7 @@ function isStatusBody(value: unknown): boolean {
 function isOtherSuccess(path: string, type: string): boolean {
   if (path === ApiPaths.apps || path === DevPaths.mailMessages)
     return type.startsWith('application/json');
+  if (path === ApiPaths.activityCsv) return type.startsWith('text/csv');
   if (path.startsWith(`${ApiPaths.documents}/`)) return !type.startsWith('text/html');
   return !path.startsWith('/api/');
 }
