@@ -59,7 +59,8 @@ function updateScreen(page: Page) {
 async function openApp(page: Page, token: string, id: string, name: string) {
   await openSignedIn(page, token, appPath(id));
   const screen = updateScreen(page);
-  await expect(screen.heading).toHaveText(name);
+  // The first screen after sign-in loads its route chunk and the HTTP client on demand.
+  await expect(screen.heading).toHaveText(name, { timeout: 15_000 });
   return screen;
 }
 
