@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { POSTBACK_BODY_CUT_BYTES } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import {
   PostbackEventResponseSchema,
@@ -14,6 +15,7 @@ import {
   signedInDeveloper,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
+import { startHttpReceiver } from '../../../test/support/http-receiver.js';
 import {
   startPostbackReceiver,
   type PostbackReceiver,
@@ -218,5 +220,39 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
     expect(refused.headers.get('retry-after')).toBe('60');
+  });
+});
+
+describe(`what the log and the test button keep of long bodies (${DB})`, () => {
+  it('keeps the first 4 KB of the request and the answer, and shows 1 KB of a test answer', async () => {
+    const talkative = await startHttpReceiver((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(10_000)),
+    );
+    try {
+      const id = await createApp(dev.client, { postbackUrl: `${talkative.url}/postbacks` });
+      const queued = await sendEvent(t, {
+        applicationId: id,
+        eventId: 'long-1',
+        eventType: 'order.updated',
+        payload: { note: 'y'.repeat(8000) },
+      });
+      expect(queued.status).toBe(202);
+      await t.drainJobs();
+
+      const res = await dev.client.json('GET', ApiPaths.postbackEvent(id, String(queued.body.id)));
+      const [attempt] = PostbackEventResponseSchema.parse(res.body).event.attemptsLog;
+      const sent = talkative.received[0]?.body ?? '';
+      expect(Buffer.byteLength(sent)).toBeGreaterThan(8000);
+      expect(attempt?.requestBody).toBe(sent.slice(0, POSTBACK_BODY_CUT_BYTES));
+      expect(attempt?.responseBody).toBe('x'.repeat(POSTBACK_BODY_CUT_BYTES));
+
+      const tested = await dev.client.json('POST', ApiPaths.testPostback(id));
+      expect(PostbackTestResponseSchema.parse(tested.body)).toMatchObject({
+        ok: true,
+        responseBody: 'x'.repeat(PostbackLimits.testResponseBytes),
+      });
+    } finally {
+      await talkative.close();
+    }
   });
 });
