@@ -16,7 +16,9 @@ import {
   type FuzzTargets,
 } from '../../../test/support/fuzz-requests.js';
 import { answerProblems } from '../../../test/support/fuzz-answers.js';
+import { postbackRequests } from '../../../test/support/fuzz-postback-requests.js';
 import { makePdf } from '../../../test/support/png.js';
+import { SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
 import { encodeRequest, sendRaw } from '../../../test/support/raw-http.js';
 import {
   changedEntries,
@@ -43,7 +45,7 @@ function base64url(value: unknown): string {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: SERVICE_TOKEN_ENV });
   port = Number(new URL(t.baseUrl).port);
   const other = await signedInDeveloper(t);
   const otherAppId = await createApp(other.client, { ipRecords: '20.0.0.1' });
@@ -149,8 +151,13 @@ describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
     () => fuzz(pageRequests(targets), 150),
     120_000,
   );
+  it(
+    'postbacks: the intake, the log, replay, test send and the signing secret',
+    () => fuzz(postbackRequests(targets), 150),
+    120_000,
+  );
   it('broken HTTP framing', () => fuzz(framingRequests(targets), 80), 120_000);
   it('sent every request', () => {
-    expect(sent).toBeGreaterThanOrEqual(1070);
+    expect(sent).toBeGreaterThanOrEqual(1220);
   });
 });
