@@ -78,17 +78,19 @@ describe('budgets (docs/product.md section 13)', () => {
     // process while the servers are idle.
     const slots = Math.max(1, availableParallelism());
     const stored = await hash(PASSWORD, ARGON2_OPTIONS);
-    const rawStarted = performance.now();
-    let raw = 0;
-    await Promise.all(
-      Array.from({ length: slots }, async () => {
-        while (performance.now() - rawStarted < ROUND_MS) {
-          await verify(stored, PASSWORD);
-          raw += 1;
-        }
-      }),
-    );
-    const rawRate = (raw / (performance.now() - rawStarted)) * 1000;
+    async function rawRate(): Promise<number> {
+      const started = performance.now();
+      let done = 0;
+      await Promise.all(
+        Array.from({ length: slots }, async () => {
+          while (performance.now() - started < ROUND_MS) {
+            await verify(stored, PASSWORD);
+            done += 1;
+          }
+        }),
+      );
+      return (done / (performance.now() - started)) * 1000;
+    }
 
     const signinBody = JSON.stringify({ email: session.email, password: session.password });
     const signinLoad = (durationMs: number) =>
@@ -104,9 +106,21 @@ describe('budgets (docs/product.md section 13)', () => {
         connections: slots * 2,
         durationMs,
       });
-    // First the sign-in rate alone, then the list's answer times while sign-in is saturated
-    // (the list then takes its CPU first: docs/decisions/020-hashing-pool.md).
-    const signin = await signinLoad(ROUND_MS);
+    // First the sign-in rate alone, in rounds that alternate with the raw rate so a burst of
+    // other work on the machine hits both sides; then the list's answer times while sign-in
+    // is saturated (the list then takes its CPU first: docs/decisions/020-hashing-pool.md).
+    const table: string[] = [];
+    const ratios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const raw = await rawRate();
+      const signin = await signinLoad(ROUND_MS);
+      expect(signin.firstError).toBeNull();
+      ratios.push(signin.perSecond / raw);
+      table.push(
+        `round ${String(round)} raw argon2id verify, ${String(slots)} at once: ${raw.toFixed(1)}/s`,
+        row(`round ${String(round)} POST /api/v1/signin (saturated, alone)`, signin),
+      );
+    }
     const [saturated, during] = await Promise.all([
       signinLoad(ROUND_MS),
       measure(portal, {
@@ -116,20 +130,20 @@ describe('budgets (docs/product.md section 13)', () => {
         warmupMs: 1000,
       }),
     ]);
+    const ratio = median(ratios);
     console.log(
       [
-        `raw argon2id verify, ${String(slots)} at once: ${rawRate.toFixed(1)}/s`,
-        row('POST /api/v1/signin (saturated, alone)', signin),
+        ...table,
         row('POST /api/v1/signin (saturated, with the list)', saturated, true),
         row('GET /api/v1/apps meanwhile', during, true),
-        `sign-in / raw argon2id: ${(signin.perSecond / rawRate).toFixed(2)} (budget 0.80, goal 0.90); ` +
+        `sign-in / raw argon2id, median of ${String(ROUNDS)}: ${ratio.toFixed(2)} ` +
+          `(rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; budget 0.80, goal 0.90); ` +
           `GET /api/v1/apps p99 ${during.p99Ms.toFixed(2)} ms (budget 20, goal 10)`,
       ].join('\n'),
     );
-    expect(signin.firstError).toBeNull();
     expect(saturated.firstError).toBeNull();
     expect(during.firstError).toBeNull();
-    expect(signin.perSecond / rawRate).toBeGreaterThanOrEqual(0.8);
+    expect(ratio).toBeGreaterThanOrEqual(0.8);
     expect(during.p99Ms).toBeLessThanOrEqual(20);
   }, 120_000);
 });
