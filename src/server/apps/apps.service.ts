@@ -37,16 +37,10 @@ import {
 import * as repo from './apps.repository.js';
 import { checkIcon, type Upload } from './apps.upload.js';
 import { applicationOf } from './application-view.js';
-import { assertIpChangeAllowed } from './ip-change-rule.js';
-import { diffIps } from './ip-diff.js';
 import { parseIpList } from './ip-list.js';
+import { updateIpSet } from './ip-set-update.js';
 import { replaceLogo } from './logo-replacement.js';
-import {
-  attachProofsToKeptIps,
-  newIpRecords,
-  parseDocuments,
-  requireProofs,
-} from './proof-attachment.js';
+import { newIpRecords, parseDocuments, requireProofs } from './proof-attachment.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -131,6 +125,37 @@ export function createAppsService(deps: AppsDeps) {
     return algo === '' ? null : algo;
   };
 
+  /** What an update asks for: the form, or the logo-upload variant with `ip_address`. */
+  function parseUpdate(upload: Upload) {
+    const fields = parseFields(upload.fields);
+    const isLogoUpload = fields.ipRecords === undefined && fields.ip_address !== undefined;
+    const rawIps = isLogoUpload ? fields.ip_address : fields.ipRecords;
+    return {
+      fields,
+      isLogoUpload,
+      ips: rawIps === undefined ? undefined : parseIpList(rawIps, config.apps.maxIpsPerApp),
+      icon: upload.files.get(ICON_FIELD),
+    };
+  }
+
+  /** An Algo ID equal to the product name is locked (docs/product.md section 4). */
+  function assertAlgoIdKept(stored: string | null, requested: string | null) {
+    const product = config.brand.productName;
+    if (stored === product && requested !== product) {
+      throw new AppError('bad_request', Messages.apps.algoIdLocked(product));
+    }
+  }
+
+  /** The columns the update form sets; a field it leaves out keeps its stored value. */
+  const formColumns = (fields: AppFields, app: repo.AppRow) => ({
+    name: fields.name.trim(),
+    callbackUrl: fields.callbackUrl.trim(),
+    postbackUrl: postbackOf(fields),
+    allowedUsers: fields.allowedUsers.trim(),
+    description: fields.description ?? app.description,
+    isActive: fields.isActive === undefined ? app.isActive : fields.isActive === 'true' ? 1 : 0,
+  });
+
   return {
     async list(developerId: string): Promise<Application[]> {
       const [{ apps, ips }, keys] = await Promise.all([
@@ -204,82 +229,48 @@ export function createAppsService(deps: AppsDeps) {
       origin: ActivityOrigin,
     ): Promise<{ isLogoUpload: boolean; logoUrl: string }> {
       if ((await repo.findAppOf(kysely, developerId, id)) === undefined) throw notFound();
-      const fields = parseFields(upload.fields);
-      const isLogoUpload = fields.ipRecords === undefined && fields.ip_address !== undefined;
-      const rawIps = isLogoUpload ? fields.ip_address : fields.ipRecords;
-      const requested =
-        rawIps === undefined ? undefined : parseIpList(rawIps, config.apps.maxIpsPerApp);
-      const icon = upload.files.get(ICON_FIELD);
-      if (icon !== undefined) await checkIcon(icon);
+      const request = parseUpdate(upload);
+      if (request.icon !== undefined) await checkIcon(request.icon);
       let ipChange: IpChange | undefined;
       const logoUrl = await inBlobTransaction(kysely, blobs, async (trx, store) => {
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
-        const product = config.brand.productName;
-        const algoId = isLogoUpload ? app.algoId : algoOf(fields);
-        if (app.algoId === product && algoId !== product) {
-          throw new AppError('bad_request', Messages.apps.algoIdLocked(product));
-        }
+        const algoId = request.isLogoUpload ? app.algoId : algoOf(request.fields);
+        assertAlgoIdKept(app.algoId, algoId);
         const current = await repo.ipRecordsOf(trx, [id]);
-        const next = requested ?? current.map((record) => record.ip);
-        const documents = await parseDocuments(upload, next);
-        const { added, removed, isChange: isIpChange } = diffIps(current, next);
+        const next = request.ips ?? current.map((record) => record.ip);
         const now = clock.now();
-        if (isIpChange) {
-          assertIpChangeAllowed(app.ipsChangedAt, now, config.apps.ipChangeCooldownDays);
-        }
-        await repo.lockIps(trx, db.engine, added);
-        const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, added);
-        requireProofs(duplicates, fields, documents, Messages.ips.associatedWithAnotherApplication);
-
+        const ips = await updateIpSet(trx, store, {
+          engine: db.engine,
+          developerId,
+          applicationId: id,
+          ipsChangedAt: app.ipsChangedAt,
+          cooldownDays: config.apps.ipChangeCooldownDays,
+          current,
+          next,
+          documents: await parseDocuments(upload, next),
+          fields: request.fields,
+          now,
+        });
         const logo = await replaceLogo(store, app, {
-          icon,
-          isDefaultChosen: !isLogoUpload && fields.logoUrl === config.brand.defaultAppIconUrl,
+          icon: request.icon,
+          isDefaultChosen:
+            !request.isLogoUpload && request.fields.logoUrl === config.brand.defaultAppIconUrl,
           defaultUrl: config.brand.defaultAppIconUrl,
           urlOf: logoUrlOf,
         });
-        const obsolete: BlobRef[] = logo.obsolete === undefined ? [] : [logo.obsolete];
-
-        await repo.deleteIpRecords(
-          trx,
-          id,
-          removed.map((record) => record.ip),
-        );
-        for (const record of removed) {
-          if (record.documentKey !== null) {
-            obsolete.push({ kind: 'documents', key: record.documentKey });
-          }
-        }
-        await repo.insertIpRecords(
-          trx,
-          await newIpRecords(store, { id, ips: added, duplicates, documents, now }),
-        );
-        const proofs = await attachProofsToKeptIps(trx, store, {
-          id,
-          current,
-          kept: new Set(next),
-          documents,
-        });
-        obsolete.push(...proofs.obsolete);
-
         const changes = {
-          name: fields.name.trim(),
+          ...formColumns(request.fields, app),
           algoId,
           logoUrl: logo.logoUrl,
           logoKey: logo.logoKey,
-          callbackUrl: fields.callbackUrl.trim(),
-          postbackUrl: postbackOf(fields),
-          allowedUsers: fields.allowedUsers.trim(),
-          description: fields.description ?? app.description,
-          isActive:
-            fields.isActive === undefined ? app.isActive : fields.isActive === 'true' ? 1 : 0,
-          ipsChangedAt: isIpChange ? now : app.ipsChangedAt,
+          ipsChangedAt: ips.isChange ? now : app.ipsChangedAt,
           updatedAt: now,
         };
         await repo.updateApp(trx, id, changes);
         const before = current.map((record) => record.ip).sort();
         const after = [...next].sort();
-        ipChange = isIpChange ? { appName: changes.name, before, after } : undefined;
+        ipChange = ips.isChange ? { appName: changes.name, before, after } : undefined;
         await recordAppUpdate(
           trx,
           { developerId, applicationId: id, applicationName: changes.name, origin, at: now },
@@ -287,15 +278,18 @@ export function createAppsService(deps: AppsDeps) {
             fields: changedFields(app, changes),
             ...(ipChange === undefined ? {} : { ips: { before, after } }),
             ...(changes.isActive === app.isActive ? {} : { isActive: changes.isActive === 1 }),
-            proofsSent: [...duplicates, ...proofs.attached],
+            proofsSent: ips.proofsSent,
           },
         );
         if (ipChange !== undefined) await mailIpChange(trx, developerId, ipChange);
-        await removeBlobs(store, obsolete);
+        await removeBlobs(store, [
+          ...(logo.obsolete === undefined ? [] : [logo.obsolete]),
+          ...ips.obsolete,
+        ]);
         return logo.logoUrl;
       });
       if (ipChange !== undefined) deps.jobs.nudge();
-      return { isLogoUpload, logoUrl };
+      return { isLogoUpload: request.isLogoUpload, logoUrl };
     },
 
     async remove(developerId: string, id: string, origin: ActivityOrigin): Promise<void> {
