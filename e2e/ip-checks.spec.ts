@@ -65,6 +65,12 @@ for (const viewport of [
       );
       // A proof will be needed: the skip checkbox is offered before any save is refused.
       await expect(page.getByLabel(Messages.ips.skipDuplicates)).toBeVisible();
+      await page.getByRole('button', { name: 'Add IP address' }).click();
+      await page.getByLabel('IP address 4', { exact: true }).fill('300.1.2.3');
+      await page.getByLabel('IP address 4', { exact: true }).blur();
+      await expect(page.getByLabel('IP address 4', { exact: true })).toHaveAccessibleDescription(
+        Messages.ips.invalid,
+      );
       await expectFitsWidth(page, viewport.width);
       await expectNoAxeViolations(page);
     });

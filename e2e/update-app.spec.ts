@@ -296,54 +296,63 @@ test('the last IP row cannot be removed, and a sixth row is refused with a notic
   await expect(screen.ip(6)).toHaveCount(0);
 });
 
-test('within 15 days of an IP change the lock shows before any edit; an edit made before it is thrown away and says so, while the rest still saves', async ({
-  page,
-  request,
-  allowFailedResponse,
-}) => {
-  const token = await developerToken(request);
-  const [first, second, third] = [freshIp(), freshIp(), freshIp()];
-  const id = await createAppByApi(request, token, { name: 'Locked bot', ips: [first] });
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${String(viewport.width)} px`, () => {
+    test.use({ viewport });
 
-  // This screen was opened before the IPs changed elsewhere: it shows no lock yet.
-  let screen = await openApp(page, token, id, 'Locked bot');
-  await expect(screen.ip(1)).toHaveValue(first);
-  await expect(page.getByText(/IP fields are currently disabled/)).toHaveCount(0);
-  await changeIpsByApi(request, token, id, [second]);
+    test('within 15 days of an IP change the lock shows before any edit; an edit made before it is thrown away and says so, while the rest still saves', async ({
+      page,
+      request,
+      allowFailedResponse,
+    }) => {
+      const token = await developerToken(request);
+      const [first, second, third] = [freshIp(), freshIp(), freshIp()];
+      const id = await createAppByApi(request, token, { name: 'Locked bot', ips: [first] });
 
-  allowFailedResponse(ApiPaths.app(id), 409);
-  await screen.ip(1).fill(third);
-  await screen.save.click();
-  await expectNotice(page, 'IP addresses can only be updated once every 15 days', 'error');
-  await expectNotice(page, Messages.ips.editDiscarded, 'warning');
-  await expect(page).toHaveURL(isPath(appPath(id)));
-  const lockNotice = page.getByRole('status').filter({
-    hasText:
-      'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
+      // This screen was opened before the IPs changed elsewhere: it shows no lock yet.
+      let screen = await openApp(page, token, id, 'Locked bot');
+      await expect(screen.ip(1)).toHaveValue(first);
+      await expect(page.getByText(/IP fields are currently disabled/)).toHaveCount(0);
+      await changeIpsByApi(request, token, id, [second]);
+
+      allowFailedResponse(ApiPaths.app(id), 409);
+      await screen.ip(1).fill(third);
+      await screen.save.click();
+      await expectNotice(page, 'IP addresses can only be updated once every 15 days', 'error');
+      await expectNotice(page, Messages.ips.editDiscarded, 'warning');
+      await expect(page).toHaveURL(isPath(appPath(id)));
+      const lockNotice = page.getByRole('status').filter({
+        hasText:
+          'You can only update IP addresses once every 15 days. IP fields are currently disabled.',
+      });
+      await expect(lockNotice).toBeVisible();
+      await expect(lockNotice).toContainText('The next IP change is allowed from');
+      await expect(screen.ip(1), 'the rows go back to the IPs first loaded').toHaveValue(first);
+      await expect(screen.ip(1)).toBeDisabled();
+      await expect(screen.removeIp(1)).toBeDisabled();
+      await expect(screen.addIp).toBeDisabled();
+      await expectNoAxeViolations(page);
+
+      // The rest saves; the stored IPs stay whatever the locked rows show.
+      await screen.description.fill('Same IPs, new words.');
+      await expect(screen.save).toBeEnabled();
+      await screen.save.click();
+      await expect(page).toHaveURL(isPath('/create-new-app'));
+      const stored = await appByApi(request, token, id);
+      expect(stored.description).toBe('Same IPs, new words.');
+      expect(ipsOf(stored)).toEqual([second]);
+
+      // Opened again, the screen shows the lock before any edit.
+      screen = await openApp(page, token, id, 'Locked bot');
+      await expect(lockNotice).toBeVisible();
+      await expect(screen.ip(1)).toHaveValue(second);
+      await expect(screen.ip(1)).toBeDisabled();
+    });
   });
-  await expect(lockNotice).toBeVisible();
-  await expect(lockNotice).toContainText('The next IP change is allowed from');
-  await expect(screen.ip(1), 'the rows go back to the IPs first loaded').toHaveValue(first);
-  await expect(screen.ip(1)).toBeDisabled();
-  await expect(screen.removeIp(1)).toBeDisabled();
-  await expect(screen.addIp).toBeDisabled();
-  await expectNoAxeViolations(page);
-
-  // The rest saves; the stored IPs stay whatever the locked rows show.
-  await screen.description.fill('Same IPs, new words.');
-  await expect(screen.save).toBeEnabled();
-  await screen.save.click();
-  await expect(page).toHaveURL(isPath('/create-new-app'));
-  const stored = await appByApi(request, token, id);
-  expect(stored.description).toBe('Same IPs, new words.');
-  expect(ipsOf(stored)).toEqual([second]);
-
-  // Opened again, the screen shows the lock before any edit.
-  screen = await openApp(page, token, id, 'Locked bot');
-  await expect(lockNotice).toBeVisible();
-  await expect(screen.ip(1)).toHaveValue(second);
-  await expect(screen.ip(1)).toBeDisabled();
-});
+}
 
 test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clear icon saves the default', async ({
   page,
