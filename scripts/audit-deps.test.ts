@@ -126,6 +126,16 @@ describe('npm run audit:deps', () => {
     expect(run.output).toContain(AuditLines.failed(2));
   });
 
+  it('asks the registry even when npm is set to work offline', async () => {
+    const found = advisory(105, 'high', 'Prototype pollution in left-pad');
+    const run = await auditAgainst(
+      { advisories: { 'left-pad': [found] } },
+      { npm_config_offline: 'true' },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.output).toContain(found.url);
+  });
+
   it('lists a moderate advisory and passes', async () => {
     const found = advisory(103, 'moderate', 'Slow padding in left-pad');
     const run = await auditAgainst({ advisories: { 'left-pad': [found] } });
