@@ -20,7 +20,12 @@ export default defineConfig({
           name: 'unit',
           // Property tests run hundreds of cases; a loaded 2-core CI machine needs headroom.
           testTimeout: 20_000,
-          include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src/contract/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: apiTests,
           environment: 'node',
           setupFiles: ['test/support/fail-on-console-error.ts'],
