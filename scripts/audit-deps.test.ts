@@ -173,6 +173,15 @@ describe('npm run audit:deps', () => {
     expect(run.output).toContain(AuditLines.notChecked(AuditLines.endpointAnswered(503)));
   });
 
+  it('gives up on a registry that never answers within AUDIT_TIMEOUT_SECONDS and says NOT CHECKED', async () => {
+    const started = Date.now();
+    const run = await auditAgainst({ hangs: true }, { AUDIT_TIMEOUT_SECONDS: '1' });
+    expect(run.exitCode).toBe(0);
+    expect(run.output).toContain(AuditLines.notChecked(AuditLines.endpointUnreachable));
+    // Two tries of a second each, and npm's own start: far from its 5-minute default.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
   it('says NOT CHECKED when nothing answers at the registry address', async () => {
     const run = await runScript(`http://127.0.0.1:${String(await freePort())}/`);
     expect(run.exitCode).toBe(0);

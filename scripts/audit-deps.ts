@@ -11,9 +11,29 @@ interface NpmRun {
   readonly stderr: string;
 }
 
-function runNpmAudit(registry: string | undefined): Promise<NpmRun> {
+/** How long npm may wait for the advisory endpoint (one retry): a hung registry must not stall `npm test`. */
+const TIMEOUT_VARIABLE = 'AUDIT_TIMEOUT_SECONDS';
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+function timeoutMsFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`${TIMEOUT_VARIABLE} must be a whole number of seconds, got "${value}"`);
+  }
+  return seconds * 1000;
+}
+
+function runNpmAudit(registry: string | undefined, timeoutMs: number): Promise<NpmRun> {
   // --offline=false: npm skips the request and reports nothing found when offline is set.
-  const args = ['audit', '--omit=dev', '--json', '--offline=false'];
+  const args = [
+    'audit',
+    '--omit=dev',
+    '--json',
+    '--offline=false',
+    `--fetch-timeout=${String(timeoutMs)}`,
+    '--fetch-retries=1',
+  ];
   if (registry !== undefined) args.push('--registry', registry);
   return new Promise((resolve, reject) => {
     const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -36,7 +56,7 @@ function isRequiredFrom(value: string | undefined): boolean {
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { registry: { type: 'string' } } });
   const isRequired = isRequiredFrom(process.env[AUDIT_REQUIRED_VARIABLE]);
-  const run = await runNpmAudit(values.registry);
+  const run = await runNpmAudit(values.registry, timeoutMsFrom(process.env[TIMEOUT_VARIABLE]));
   const outcome = readAuditOutput(run.stdout);
   const verdict = verdictFor(outcome, isRequired);
   for (const line of verdict.lines) process.stdout.write(`${line}\n`);

@@ -22,7 +22,9 @@ export interface BulkAdvisory {
 
 export type RegistryAnswer =
   | { readonly advisories: Readonly<Record<string, readonly BulkAdvisory[]>> }
-  | { readonly status: number };
+  | { readonly status: number }
+  /** Takes the request and never answers. */
+  | { readonly hangs: true };
 
 export interface FakeAdvisoryRegistry {
   /** With the trailing slash npm's `--registry` takes. */
@@ -85,6 +87,7 @@ export async function startFakeAdvisoryRegistry(
     void bodyOf(incoming).then((body) => {
       const path = decodeURIComponent(incoming.url ?? '/');
       if (incoming.method === 'POST' && path === BULK_PATH) {
+        if ('hangs' in answer) return;
         if ('status' in answer) {
           response.statusCode = answer.status;
           response.end();
