@@ -7,21 +7,25 @@ import {
   redirectUrlSchemaFor,
 } from './fields.js';
 import { ResponseStatusSchema } from './auth.js';
+import type { Brand } from './brand.js';
 import { ErrorCodeSchema } from './error-body.js';
 import { ApiKeySchema } from './keys.js';
 
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
- * server validates them with `appFieldsSchemaFor` (the local test host and the client-code
+ * server validates them with `appFieldsSchemaFor` (the local test hosts and the client-code
  * pattern are configuration).
  */
 const BooleanFieldSchema = z.enum(['true', 'false']);
 
-export function appFieldsSchemaFor(localTestHost: string, clientCodePattern: string) {
+export function appFieldsSchemaFor(
+  rules: Pick<Brand, 'localTestHost' | 'postbackLocalTestHost' | 'clientCodePattern'>,
+) {
+  const { localTestHost, postbackLocalTestHost, clientCodePattern } = rules;
   return z.object({
     name: AppNameSchema,
     callbackUrl: redirectUrlSchemaFor(localTestHost),
-    postbackUrl: z.optional(postbackUrlSchemaFor(localTestHost)),
+    postbackUrl: z.optional(postbackUrlSchemaFor(postbackLocalTestHost)),
     allowedUsers: clientIdSchemaFor(clientCodePattern),
     description: z.optional(DescriptionSchema),
     /** Trimmed, sent only when non-empty. */

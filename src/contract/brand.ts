@@ -26,8 +26,14 @@ export interface Brand {
   /** docs/product.md section 9's IP limits as this portal runs them (configurable on the server). */
   readonly maxIpsPerApp: number;
   readonly ipChangeCooldownDays: number;
-  /** {host}: the one host allowed over plain http for redirect and postback URLs. */
+  /** {host}: the one host allowed over plain http for redirect URLs. */
   readonly localTestHost: string;
+  /**
+   * The host allowed over plain http for postback URLs: {host} in embedded mode, where the
+   * portal delivers to it (/dev/postbacks); null in production, where postbacks go to public
+   * https addresses only (issue 11, docs/decisions/030-postback-ssrf-guard.md).
+   */
+  readonly postbackLocalTestHost: string | null;
   /** The provider's client-code shape a client id must have (a regular expression source). */
   readonly clientCodePattern: string;
   /** The page environment tag (docs/product.md section 9: 'staging'). */

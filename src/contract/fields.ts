@@ -110,13 +110,16 @@ export function redirectUrlSchemaFor(localTestHost: string) {
   );
 }
 
-/** Postback URL: optional (blank or the bare prefix); otherwise as the redirect URL. */
-export function postbackUrlSchemaFor(localTestHost: string) {
+/**
+ * Postback URL: optional (blank or the bare prefix); otherwise an https URL, or an http URL
+ * of the local test host where there is one (embedded mode only).
+ */
+export function postbackUrlSchemaFor(localTestHost: string | null) {
   return z
     .string()
     .check(
       rule(
-        (s) => isBlankUrl(s) || isAllowedRedirectUrl(s, localTestHost),
+        (s) => isBlankUrl(s) || isAllowedRedirectUrl(s, localTestHost ?? ''),
         Messages.app.postbackUrlInvalid,
       ),
     );

@@ -292,7 +292,7 @@ async function registerApplications(app: App, deps: AppDeps, handlers: JobHandle
     keyCrypto,
     sender: createPostbackSender({
       timeoutMs: POSTBACK_TIMEOUT_MS,
-      localTestHost: config.postbackLocalTestHost,
+      localTestHost: config.brand.postbackLocalTestHost,
     }),
     serviceTokenHashes: config.postbackServiceTokenHashes,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -240,25 +240,25 @@ describe('loadConfig', () => {
   describe('LOCAL_TEST_HOST', () => {
     it('defaults to the host of PUBLIC_URL in embedded mode, for forms and postbacks', () => {
       expect(loadConfig({}).brand.localTestHost).toBe('localhost');
-      expect(loadConfig({}).postbackLocalTestHost).toBe('localhost');
+      expect(loadConfig({}).brand.postbackLocalTestHost).toBe('localhost');
       const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' });
       expect(config.brand.localTestHost).toBe('127.0.0.1');
-      expect(config.postbackLocalTestHost).toBe('127.0.0.1');
+      expect(config.brand.postbackLocalTestHost).toBe('127.0.0.1');
     });
 
     it('is taken as set in embedded mode', () => {
       const config = loadConfig({ LOCAL_TEST_HOST: 'dev.test' });
       expect(config.brand.localTestHost).toBe('dev.test');
-      expect(config.postbackLocalTestHost).toBe('dev.test');
+      expect(config.brand.postbackLocalTestHost).toBe('dev.test');
     });
 
     it('never lets postbacks reach loopback in production, set or not', () => {
       const unset = loadConfig(PRODUCTION);
       expect(unset.brand.localTestHost).toBe('127.0.0.1');
-      expect(unset.postbackLocalTestHost).toBeNull();
+      expect(unset.brand.postbackLocalTestHost).toBeNull();
       const set = loadConfig({ ...PRODUCTION, LOCAL_TEST_HOST: 'dev.test' });
       expect(set.brand.localTestHost).toBe('dev.test');
-      expect(set.postbackLocalTestHost).toBeNull();
+      expect(set.brand.postbackLocalTestHost).toBeNull();
     });
   });
 

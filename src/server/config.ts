@@ -104,11 +104,6 @@ export interface Config {
   readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
   /** SHA-256 (lower-case hex) of each service token `/internal/v1` accepts; none: it refuses all. */
   readonly postbackServiceTokenHashes: readonly string[];
-  /**
-   * The one URL host postbacks may deliver to on loopback: LOCAL_TEST_HOST in embedded mode,
-   * never in production (docs/decisions/030-postback-ssrf-guard.md).
-   */
-  readonly postbackLocalTestHost: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -423,6 +418,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxIpsPerApp,
       ipChangeCooldownDays,
       localTestHost,
+      postbackLocalTestHost: mode === 'embedded' ? localTestHost : null,
       clientCodePattern: pattern(env, 'CLIENT_CODE_PATTERN', DEFAULT_CLIENT_CODE_PATTERN),
       environment: text(env, 'ENVIRONMENT_TAG', 'staging'),
       publicUrl,
@@ -446,7 +442,6 @@ export function loadConfig(env: Env = process.env): Config {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
       idleSocketMs: integer(env, 'SOCKET_IDLE_SECONDS', 75, 1, 3600) * 1000,
     },
-    postbackLocalTestHost: mode === 'embedded' ? localTestHost : null,
   };
   return deepFreeze(config);
 }

@@ -21,6 +21,7 @@ export const testBrand: Brand = {
   maxIpsPerApp: 5,
   ipChangeCooldownDays: 15,
   localTestHost: '127.0.0.1',
+  postbackLocalTestHost: '127.0.0.1',
   clientCodePattern: '^[A-Za-z0-9]{1,20}$',
   environment: 'staging',
   publicUrl: 'https://portal.example.com',

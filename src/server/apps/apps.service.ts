@@ -65,10 +65,7 @@ const notFound = () => new AppError('not_found', Messages.apps.notFound);
 export function createAppsService(deps: AppsDeps) {
   const { db, config, clock, blobs } = deps;
   const kysely = db.kysely;
-  const fieldsSchema = appFieldsSchemaFor(
-    config.brand.localTestHost,
-    config.brand.clientCodePattern,
-  );
+  const fieldsSchema = appFieldsSchemaFor(config.brand);
   // A path, not a URL: it loads on whatever host the portal is reached by.
   const logoUrlOf = (key: string) => `${LOGOS_PATH}/${key}`;
 

@@ -41,10 +41,10 @@ function listed() {
 
 describe(`the embedded postback receiver (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('records what the portal sends it and shows it newest first, as JSON and as a page', async () => {
-    expect(t.config.postbackLocalTestHost).toBe('localhost');
+    expect(t.config.brand.postbackLocalTestHost).toBe('localhost');
     const sender = createPostbackSender({
       timeoutMs: POSTBACK_TIMEOUT_MS,
-      localTestHost: t.config.postbackLocalTestHost,
+      localTestHost: t.config.brand.postbackLocalTestHost,
     });
     const first = JSON.stringify({ type: 'order.updated', note: '<script>alert(1)</script>' });
     const second = JSON.stringify({ type: 'order.updated', n: 2 });

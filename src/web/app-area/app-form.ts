@@ -6,14 +6,18 @@ import { Messages } from '../../contract/messages.js';
 import { ipFieldName, normalizeIpList } from '../../contract/rules.js';
 
 /** The brand settings the app form's rules depend on. */
-export type AppFormRules = Pick<Brand, 'localTestHost' | 'maxIpsPerApp' | 'clientCodePattern'>;
+export type AppFormRules = Pick<
+  Brand,
+  'localTestHost' | 'postbackLocalTestHost' | 'maxIpsPerApp' | 'clientCodePattern'
+>;
 
 /**
  * What the create and update forms share: the payload's text fields, checked by the
  * contract's rules, plus the IP rows (docs/product.md section 5) up to the portal's limit.
  */
-export function appFormSchema({ localTestHost, maxIpsPerApp, clientCodePattern }: AppFormRules) {
-  const fields = appFieldsSchemaFor(localTestHost, clientCodePattern);
+export function appFormSchema(rules: AppFormRules) {
+  const { maxIpsPerApp } = rules;
+  const fields = appFieldsSchemaFor(rules);
   return z.extend(
     z.pick(fields, {
       name: true,
