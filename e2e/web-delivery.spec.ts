@@ -42,6 +42,11 @@ for (const [path, chunk] of [
         links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
       );
     expect(preloads.some((href) => chunk.test(href))).toBe(true);
+    // The main script comes first: over HTTP/1.1 it must not queue behind the preloads.
+    const headOrder = await page
+      .locator('head > script[src], head > link[rel="modulepreload"]')
+      .evaluateAll((elements) => elements.map((element) => element.tagName.toLowerCase()));
+    expect(headOrder[0]).toBe('script');
     for (const href of preloads) expect(fetched.filter((name) => name === href)).toHaveLength(1);
   });
 }
