@@ -77,6 +77,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -4,6 +4,7 @@ import { createVerifiedDeveloper, signInByApi, type NewDeveloper } from './suppo
 import { createAppByApi, freshIp } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
+import { holdRequests } from './support/network.js';
 import { expectNotice, notice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
@@ -16,6 +17,8 @@ const NEW_PASSWORD = 'Brand-New7pass';
 // The first check after a full page load: the shared 2-core test machine can take more
 // than the default 5 s to load and run the scripts.
 const AFTER_LOAD = { timeout: 15_000 };
+// A held request goes on by itself after this long, so a slow axe run cannot fail the test.
+const HOLD = { atMostMs: 20_000 };
 
 async function signInToMyApps(page: Page, developer: NewDeveloper, password = developer.password) {
   await page.goto('/login');
@@ -149,6 +152,40 @@ for (const width of [1280, 390] as const) {
       await page.reload();
       await signInWithForm(page, developer.email, NEW_PASSWORD);
       await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
+    });
+
+    test('while the profile and the devices load, their panels stand in place, empty and disabled', async ({
+      page,
+      request,
+    }) => {
+      const developer = await createVerifiedDeveloper(request);
+      await signInToMyApps(page, developer);
+      const releaseProfile = await holdRequests(page, ApiPaths.accountProfile, HOLD);
+      const releaseSessions = await holdRequests(page, ApiPaths.sessions, HOLD);
+      await page.goto('/account');
+
+      const form = accountScreen(page);
+      const loadingProfile = page
+        .getByRole('status')
+        .filter({ hasText: Messages.account.loadingProfile });
+      await expect(loadingProfile).toBeAttached(AFTER_LOAD);
+      await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+      await expect(form.name).toBeDisabled();
+      await expect(form.name).toHaveValue('');
+      await expect(form.state).toBeDisabled();
+      await expect(form.save).toBeDisabled();
+      await expect(form.current).toBeEnabled();
+      await expect(
+        page.getByRole('status').filter({ hasText: Messages.sessions.loading }),
+      ).toBeAttached();
+      await expectNoAxeViolations(page);
+
+      releaseProfile();
+      releaseSessions();
+      await expect(form.name).toHaveValue('Asha Rao');
+      await expect(form.name).toBeEnabled();
+      await expect(page.getByText(Messages.sessions.thisDevice)).toBeVisible();
+      await expect(loadingProfile).toHaveCount(0);
     });
   });
 }

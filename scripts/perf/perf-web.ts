@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -113,6 +113,16 @@ function row(measure: Measure): string {
 const runs = Number(process.env.PERF_RUNS ?? '3');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('PERF_RUNS must be a whole number >= 1');
 
+// PERF_REPORTS=<dir>: each page's median Lighthouse report as JSON there, to see the LCP
+// element, the request chain and the main-thread work behind a figure.
+const reportDir = process.env.PERF_REPORTS;
+
+async function saveReport(dir: string, pagePath: string, report: Result): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const name = pagePath.replace(/^\//, '').replaceAll('/', '_') || 'root';
+  await writeFile(path.join(dir, `${name}.json`), JSON.stringify(report));
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-perf-'));
 const profileDir = await mkdtemp(path.join(tmpdir(), 'portal-perf-chromium-'));
 const portal = await startPortal({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
@@ -149,7 +159,7 @@ try {
       },
       page.signedIn ? session.storage : {},
     );
-    const results: Measure[] = [];
+    const results: { measure: Measure; report: Result }[] = [];
     for (let run = 0; run < runs; run += 1) {
       // A first visit each time: nothing cached, the session kept (Lighthouse's own storage
       // reset would drop the local storage that signs the developer in).
@@ -161,13 +171,14 @@ try {
         onlyCategories: [...CATEGORIES],
       });
       if (answer === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
-      results.push(measureOf(page.path(session), answer.lhr));
+      results.push({ measure: measureOf(page.path(session), answer.lhr), report: answer.lhr });
     }
-    results.sort((a, b) => a.performance - b.performance);
+    results.sort((a, b) => a.measure.performance - b.measure.performance);
     const median = results[Math.floor(results.length / 2)];
     if (median !== undefined) {
-      measures.push(median);
-      console.log(row(median));
+      measures.push(median.measure);
+      console.log(row(median.measure));
+      if (reportDir !== undefined) await saveReport(reportDir, page.path(session), median.report);
     }
   }
   await browser.close();

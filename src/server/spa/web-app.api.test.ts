@@ -2,10 +2,30 @@ import { request } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { MANIFEST_PATH, type Manifest } from './route-preloads.js';
 
 const SCRIPT = Buffer.from(`export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`);
 const SCRIPT_PATH = '/assets/main-1a2b3c.js';
 const ICON = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+/** A build manifest as `vite build` writes it: the entry, a signed-in route, the login route. */
+const MANIFEST: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true },
+  'app-area/AppArea.tsx': { file: 'assets/AppArea-2.js', imports: ['index.html', '_query-3.js'] },
+  '_query-3.js': { file: 'assets/query-3.js', imports: ['index.html'] },
+  'pages/create-app/CreateAppPage.tsx': {
+    file: 'assets/CreateAppPage-4.js',
+    imports: ['index.html', '_http-5.js'],
+    css: ['assets/CreateAppPage-4.css'],
+  },
+  '_http-5.js': { file: 'assets/http-5.js', dynamicImports: ['node_modules/ky/index.js'] },
+  'node_modules/ky/index.js': { file: 'assets/ky-6.js' },
+  'pages/login/LoginPage.tsx': {
+    file: 'assets/LoginPage-7.js',
+    imports: ['index.html'],
+    dynamicImports: ['pages/login/RebrandingNotice.tsx'],
+  },
+  'pages/login/RebrandingNotice.tsx': { file: 'assets/RebrandingNotice-8.js' },
+};
 
 interface RawResponse {
   readonly status: number;
@@ -38,6 +58,7 @@ beforeAll(async () => {
       [`${SCRIPT_PATH.slice(1)}.br`]: brotliCompressSync(SCRIPT),
       [`${SCRIPT_PATH.slice(1)}.gz`]: gzipSync(SCRIPT),
       'favicon.svg': ICON,
+      [MANIFEST_PATH]: JSON.stringify(MANIFEST),
     },
   });
 });
@@ -85,6 +106,38 @@ describe('built files by Accept-Encoding', () => {
 
   it.each(['.br', '.gz'])('answers a request for the %s copy itself with 404', async (ext) => {
     const res = await rawGet(t.baseUrl + SCRIPT_PATH + ext, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(404);
+  });
+});
+
+/** The `href`s of the page's links with this `rel`, in order. */
+async function linksOf(pathname: string, rel: string): Promise<string[]> {
+  const res = await rawGet(t.baseUrl + pathname);
+  expect(res.status).toBe(200);
+  const html = res.body.toString('utf8');
+  return [...html.matchAll(/<link rel="([^"]+)"[^>]*? href="([^"]+)">/g)]
+    .filter((match) => match[1] === rel)
+    .map((match) => match[2] ?? '');
+}
+
+describe("a page names its route's chunks (issue 10, decision 029)", () => {
+  it('a signed-in screen preloads the app area, its screen, their imports and the HTTP library', async () => {
+    expect(await linksOf('/create-app', 'modulepreload')).toEqual([
+      '/assets/AppArea-2.js',
+      '/assets/query-3.js',
+      '/assets/CreateAppPage-4.js',
+      '/assets/http-5.js',
+      '/assets/ky-6.js',
+    ]);
+    expect(await linksOf('/create-app', 'preload')).toEqual(['/assets/CreateAppPage-4.css']);
+  });
+
+  it('/login preloads its screen only: no entry again, no chunk it loads on demand', async () => {
+    expect(await linksOf('/login', 'modulepreload')).toEqual(['/assets/LoginPage-7.js']);
+  });
+
+  it('the manifest itself is not served', async () => {
+    const res = await rawGet(`${t.baseUrl}/.vite/manifest.json`);
     expect(res.status).toBe(404);
   });
 });

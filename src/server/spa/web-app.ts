@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BRAND_ELEMENT_ID, type Brand } from '../../contract/brand.js';
-import { RouteMetas, resolveMeta, routeOfPath } from '../../contract/routes.js';
+import { RouteMetas, resolveMeta, routeOfPath, type ClientRoute } from '../../contract/routes.js';
+import { readManifest, routePreloads, type Manifest } from './route-preloads.js';
 
 /** Marks where index.html takes the page's head tags and the brand settings. */
 export const HEAD_PLACEHOLDER = '<!--portal-head-->';
@@ -28,14 +29,26 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-export function renderPage(template: string, brand: Brand, pathname: string): string {
-  const route = routeOfPath(pathname);
-  const meta = resolveMeta(
-    RouteMetas[route ?? 'notFound'],
-    brand.productName,
-    brand.publicUrl,
-    pathname,
-  );
+/** The head links that fetch the route's chunks beside the main script (none without a manifest). */
+function preloadLinks(manifest: Manifest | undefined, route: ClientRoute | 'notFound'): string[] {
+  if (manifest === undefined) return [];
+  const { scripts, styles } = routePreloads(manifest, route);
+  return [
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...styles.map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
+    ),
+  ];
+}
+
+export function renderPage(
+  template: string,
+  brand: Brand,
+  pathname: string,
+  manifest?: Manifest,
+): string {
+  const route = routeOfPath(pathname) ?? 'notFound';
+  const meta = resolveMeta(RouteMetas[route], brand.productName, brand.publicUrl, pathname);
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -44,7 +57,12 @@ export function renderPage(template: string, brand: Brand, pathname: string): st
     // A data block, not a script: the CSP's script-src does not apply to it.
     `<script type="application/json" id="${BRAND_ELEMENT_ID}">${scriptJson(brand)}</script>`,
   ].join('\n    ');
-  return template.replace(HEAD_PLACEHOLDER, head);
+  // The preloads go last in the head, after the main script and stylesheet the build put
+  // there: over HTTP/1.1's six connections the main script must not queue behind them.
+  const preloads = preloadLinks(manifest, route).map((link) => `    ${link}\n`);
+  return template
+    .replace(HEAD_PLACEHOLDER, head)
+    .replace('</head>', `${preloads.join('')}  </head>`);
 }
 
 export interface WebApp {
@@ -54,6 +72,8 @@ export interface WebApp {
 
 /** The build's compressed copies (vite.config.ts): chosen by Accept-Encoding, never asked for. */
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
+/** Vite's build manifest: read by the server, not served. */
+const BUILD_METADATA = /^\/\.vite\//;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other file for an hour,
@@ -69,6 +89,7 @@ export async function registerWebApp(
   if (!template.includes(HEAD_PLACEHOLDER)) {
     throw new Error(`${webRoot}/index.html lacks ${HEAD_PLACEHOLDER}`);
   }
+  const manifest = await readManifest(webRoot);
   const assetsDir = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -76,7 +97,10 @@ export async function registerWebApp(
     // One route per built file; every other path reaches the not-found handler.
     wildcard: false,
     preCompressed: true,
-    allowedPath: (pathname) => pathname !== '/index.html' && !COMPRESSED_COPY.test(pathname),
+    allowedPath: (pathname) =>
+      pathname !== '/index.html' &&
+      !COMPRESSED_COPY.test(pathname) &&
+      !BUILD_METADATA.test(pathname),
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
@@ -92,7 +116,7 @@ export async function registerWebApp(
         .status(routeOfPath(pathname) === undefined ? 404 : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderPage(template, brand, pathname));
+        .send(renderPage(template, brand, pathname, manifest));
     },
   };
 }

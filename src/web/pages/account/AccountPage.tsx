@@ -20,7 +20,12 @@ export default function AccountPage() {
         </p>
       )}
       <div className={styles.panels}>
-        {profile.data !== undefined && <ProfileSection profile={profile.data.profile} />}
+        {/* While loading, the same panel with its fields empty and disabled, so nothing moves
+            when the profile arrives; keyed so the form starts from the loaded profile. */}
+        <ProfileSection
+          key={profile.data === undefined ? 'loading' : 'loaded'}
+          profile={profile.data?.profile}
+        />
         <PasswordSection />
       </div>
       <SessionsSection />

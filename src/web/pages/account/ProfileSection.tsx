@@ -20,6 +20,7 @@ import {
   type ProfileForm,
 } from './account-forms.js';
 import styles from './account-page.module.css';
+import hidden from '../../ui/visually-hidden.module.css';
 
 const FIELDS: readonly string[] = ['name', 'mobile', 'state'] satisfies (keyof ProfileForm)[];
 
@@ -27,8 +28,13 @@ function isProfileField(field: unknown): field is keyof ProfileForm {
   return typeof field === 'string' && FIELDS.includes(field);
 }
 
-/** Name, mobile and state under the sign-up rules; the e-mail is shown, not editable. */
-export function ProfileSection({ profile }: { profile: Profile }) {
+/**
+ * Name, mobile and state under the sign-up rules; the e-mail is shown, not editable. Without
+ * a profile (still loading) the same fields show empty and disabled, so the panel keeps its
+ * size (issue 10: no layout shift when the data arrives).
+ */
+export function ProfileSection({ profile }: { profile: Profile | undefined }) {
+  const isLoading = profile === undefined;
   const queryClient = useQueryClient();
   const [isSaving, setIsSaving] = useState(false);
   const {
@@ -41,7 +47,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   } = useForm<ProfileForm>({
     resolver: zodResolver(ProfileFormSchema),
     mode: 'onChange',
-    defaultValues: profileFormOf(profile),
+    defaultValues: profile === undefined ? {} : profileFormOf(profile),
   });
   const stateIds = useFieldIds(errors.state?.message, undefined);
 
@@ -63,19 +69,26 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   });
 
   return (
-    <section className={styles.panel} aria-labelledby="profile-title">
+    <section className={styles.panel} aria-labelledby="profile-title" aria-busy={isLoading}>
       <h2 id="profile-title">{Messages.account.profileTitle}</h2>
+      {isLoading && (
+        <p role="status" className={hidden.visuallyHidden}>
+          {Messages.account.loadingProfile}
+        </p>
+      )}
       <form className={formStyles.form} onSubmit={(event) => void save(event)} noValidate>
         <TextField
           label={Messages.account.emailLabel}
           type="email"
-          value={profile.email}
+          value={profile?.email ?? ''}
           readOnly
+          disabled={isLoading}
           hint={Messages.account.emailHint}
         />
         <TextField
           label={Messages.account.nameLabel}
           autoComplete="name"
+          disabled={isLoading}
           error={errors.name?.message}
           {...register('name')}
         />
@@ -85,6 +98,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={Limits.mobileDigits}
+          disabled={isLoading}
           error={errors.mobile?.message}
           {...register('mobile')}
         />
@@ -101,6 +115,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
                 className={formStyles.select}
                 {...stateIds.inputProps}
                 {...field}
+                disabled={isLoading}
                 // Unset when the stored state is not in the list: shown as "select".
                 value={isIndianState(field.value) ? field.value : ''}
               >

@@ -55,6 +55,7 @@ export function SessionsSection() {
           {errorMessage(sessions.error)}
         </p>
       )}
+      {sessions.isPending && <SessionsPlaceholder />}
       {list.length > 0 && (
         <ul className={styles.list} aria-labelledby="sessions-title">
           {list.map((session) => (
@@ -114,5 +115,45 @@ export function SessionsSection() {
           <p>{text.noOthers}</p>
         ))}
     </section>
+  );
+}
+
+/**
+ * While the list loads: this device's row and the line under it, drawn empty at their loaded
+ * size, so the page does not move when the list arrives (issue 10).
+ */
+/** The details list's cells: a term and its value for each of the four rows. */
+const DETAIL_CELLS = [
+  'ip',
+  'ip-value',
+  'place',
+  'place-value',
+  'in',
+  'in-value',
+  'used',
+  'used-value',
+];
+
+function SessionsPlaceholder() {
+  const blank = '\u00a0';
+  return (
+    <>
+      <p role="status" className={hidden.visuallyHidden}>
+        {text.loading}
+      </p>
+      <div className={styles.list} aria-hidden="true">
+        <div className={styles.device}>
+          <div>
+            <p className={styles.name}>{blank}</p>
+            <div className={styles.details}>
+              {DETAIL_CELLS.map((cell) => (
+                <span key={cell}>{blank}</span>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+      <p aria-hidden="true">{blank}</p>
+    </>
   );
 }

@@ -13,7 +13,7 @@ export function AppPlaceholder() {
         <span className={styles.placeholderLine} />
         <span className={styles.placeholderLine} />
       </div>
-      <div className={`${styles.form} ${styles.placeholder}`}>
+      <div className={`${styles.form} ${styles.placeholder} ${styles.formPlaceholder}`}>
         <p role="status">{Messages.screens.loadingApp}</p>
         <span className={styles.placeholderLine} aria-hidden="true" />
         <span className={styles.placeholderLine} aria-hidden="true" />

@@ -6,7 +6,7 @@ import { ClientPaths } from '../../../contract/routes.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
-import { StatusBadge } from '../../ui/StatusBadge.js';
+import { StatusBadge, StatusBadgePlaceholder } from '../../ui/StatusBadge.js';
 import { AppPlaceholder } from './AppPlaceholder.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
@@ -38,6 +38,7 @@ export default function UpdateAppPage() {
           )}
           <div className={styles.title}>
             <h1 id="update-title">{Messages.screens.updateAppTitle}</h1>
+            {!app.isError && <StatusBadgePlaceholder />}
           </div>
         </div>
         {app.isError ? (
