@@ -52,7 +52,12 @@ test('npm run dev serves /login and hot-updates a changed screen without a reloa
   const file = path.join(dev.dir, LOGIN_SCREEN);
   const source = await readFile(file, 'utf8');
   expect(source).toContain(HEADING);
-  await writeFile(file, source.replace(HEADING, '<h1 id="login-title">Sign in here</h1>'));
+  // In place, without truncating first: a truncate is a change of its own, and on a loaded
+  // machine Vite could read the empty file, send a module without its component, and fall
+  // back to a full reload. The new text is longer, so nothing of the old one is left.
+  await writeFile(file, source.replace(HEADING, '<h1 id="login-title">Sign in here</h1>'), {
+    flag: 'r+',
+  });
 
   await expect(page.getByRole('heading', { name: 'Sign in here' })).toBeVisible();
   // A full reload would have dropped the mark.
