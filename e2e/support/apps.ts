@@ -15,6 +15,15 @@ export function freshIp(): string {
   return `100.${String(64 + n(64))}.${String(n(256))}.${String(1 + n(254))}`;
 }
 
+/**
+ * An IPv6 address of the documentation range (RFC 3849) no other test holds, written long
+ * and in capitals as a developer might type it.
+ */
+export function freshIpv6(): string {
+  const group = () => (1 + Math.floor(Math.random() * 0xfffe)).toString(16).toUpperCase();
+  return `2001:DB8:0:0:0:${group()}:${group()}:${group()}`;
+}
+
 /** Signs in through the API and answers the access token. */
 export async function accessTokenOf(
   request: APIRequestContext,
