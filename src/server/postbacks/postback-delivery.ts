@@ -80,6 +80,9 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
           }),
         );
       }
+      // The try's end: the attempt and the job's done are one commit. A failed try that
+      // will be retried is settled by the queue, which owns the schedule.
+      if (isDelivered || isFailed) await attempt.settle(trx);
     });
     if (isFailed) deps.jobs.nudge();
     if (!isDelivered && !isFailed) {
