@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type * as z from 'zod/mini';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import type { Database } from '../db/schema.js';
 import { retryDelayMs } from './backoff.js';
 import type { JobDefinition, JobPayload, JobQueue } from './job-definition.js';
@@ -43,6 +44,11 @@ export interface JobWorker extends JobQueue {
 
 export interface JobWorkerDeps {
   readonly db: Db;
+  /**
+   * Where claims run: the app's group commit (decision 033), so a claim shares its commit
+   * with the intakes and delivery records of the same moment. Absent: a claim commits alone.
+   */
+  readonly shared?: SharedTransaction;
   readonly clock: Clock;
   readonly handlers: JobHandlers;
   readonly settings: JobSettings;
@@ -143,14 +149,9 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       const batch = waiting;
       waiting = [];
       try {
-        const jobs = await claimDueJobs(
-          db.kysely,
-          db.engine,
-          workerId,
-          clock.now(),
-          settings.leaseMs,
-          batch.length,
-        );
+        const claim = (on: Kysely<Database>) =>
+          claimDueJobs(on, db.engine, workerId, clock.now(), settings.leaseMs, batch.length);
+        const jobs = await (deps.shared === undefined ? claim(db.kysely) : deps.shared(claim));
         batch.forEach((loop, index) => loop.resolve(jobs[index]));
       } catch (error) {
         for (const loop of batch) loop.reject(error);
