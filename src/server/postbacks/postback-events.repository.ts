@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PostbackState } from '../../contract/postbacks.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { PostbackDeliverJob } from './postback-deliver-job.js';
 import type { Database, PostbackAttemptsTable } from '../db/schema.js';
 
@@ -29,21 +30,16 @@ const EVENT_COLUMNS = [
 ] as const;
 
 /** What the intake needs of an application: whether it exists and is active. */
-export function findPostbackTarget(db: Kysely<Database>, applicationId: string) {
-  return db
+export const postbackTarget = preparedQuery(1, (db, applicationId: string) =>
+  db
     .selectFrom('applications')
-    .innerJoin('developers', 'developers.id', 'applications.ownerId')
-    .select([
-      'applications.id',
-      'applications.name',
-      'applications.isActive',
-      'applications.postbackUrl',
-      'applications.isActive',
-      'developers.email',
-      'developers.name as developerName',
-    ])
-    .where('applications.id', '=', applicationId)
-    .executeTakeFirst();
+    .select(['applications.id', 'applications.isActive'])
+    .where('applications.id', '=', applicationId),
+);
+
+export async function findPostbackTarget(db: Kysely<Database>, applicationId: string) {
+  const [target] = await postbackTarget(db, applicationId);
+  return target;
 }
 
 /** Inserts the event unless its caller id is known; true when it was inserted. */
@@ -83,8 +79,8 @@ export function findEvent(db: Kysely<Database>, applicationId: string, eventId: 
 }
 
 /** An event with where it goes and whom to tell when it fails. */
-export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
-  return db
+export const eventForDelivery = preparedQuery(1, (db, eventId: string) =>
+  db
     .selectFrom('postbackEvents')
     .innerJoin('applications', 'applications.id', 'postbackEvents.applicationId')
     .innerJoin('developers', 'developers.id', 'applications.ownerId')
@@ -101,8 +97,12 @@ export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
       'developers.email',
       'developers.name as developerName',
     ])
-    .where('postbackEvents.id', '=', eventId)
-    .executeTakeFirst();
+    .where('postbackEvents.id', '=', eventId),
+);
+
+export async function findEventForDelivery(db: Kysely<Database>, eventId: string) {
+  const [event] = await eventForDelivery(db, eventId);
+  return event;
 }
 
 /**
