@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 export interface NewJob {
@@ -33,8 +34,29 @@ export interface JobRow {
   readonly createdAt: number;
 }
 
+const insertJobQuery = preparedQuery(
+  6,
+  (
+    db,
+    id: string,
+    kind: string,
+    payload: string,
+    maxAttempts: number,
+    runAt: number,
+    createdAt: number,
+  ) => db.insertInto('jobs').values({ id, kind, payload, maxAttempts, runAt, createdAt }),
+);
+
 export async function insertJob(trx: Transaction<Database>, job: NewJob): Promise<void> {
-  await trx.insertInto('jobs').values(job).execute();
+  await insertJobQuery(
+    trx,
+    job.id,
+    job.kind,
+    job.payload,
+    job.maxAttempts,
+    job.runAt,
+    job.createdAt,
+  );
 }
 
 /** Inserts a job unless one with its id exists (a periodic job's run, see schedule.ts). */
@@ -94,6 +116,24 @@ export async function claimDueJobs(
     }));
 }
 
+function completeQuery(erasePayload: boolean) {
+  return preparedQuery(2, (db, id: string, doneAt: number) =>
+    db
+      .updateTable('jobs')
+      .set({
+        doneAt,
+        lockedUntil: null,
+        lockedBy: null,
+        lastError: null,
+        ...(erasePayload ? { payload: null } : {}),
+      })
+      .where('id', '=', id)
+      .where('doneAt', 'is', null),
+  );
+}
+const completeKeepingPayload = completeQuery(false);
+const completeErasingPayload = completeQuery(true);
+
 /** Done: the lease is dropped and, for a secret payload, the payload erased. */
 export async function completeJob(
   db: Kysely<Database>,
@@ -101,18 +141,7 @@ export async function completeJob(
   now: number,
   erasePayload: boolean,
 ): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({
-      doneAt: now,
-      lockedUntil: null,
-      lockedBy: null,
-      lastError: null,
-      ...(erasePayload ? { payload: null } : {}),
-    })
-    .where('id', '=', id)
-    .where('doneAt', 'is', null)
-    .execute();
+  await (erasePayload ? completeErasingPayload : completeKeepingPayload)(db, id, now);
 }
 
 /**
