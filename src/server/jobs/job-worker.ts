@@ -144,7 +144,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
 
   async function claimForWaiting(): Promise<void> {
     isClaiming = true;
-    // The first loop to ask claims at once; loops asking meanwhile share the next claim.
+    // The first loop to ask starts a claim (on the group commit it waits a turn, so loops
+    // freed in that turn join it); loops asking while it runs share the next one.
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
