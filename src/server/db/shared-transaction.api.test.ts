@@ -24,7 +24,7 @@ function stored(prefix: string) {
 }
 
 describe(`shared transaction (${process.env.TEST_DB ?? 'sqlite'})`, () => {
-  it('runs the works asked for in the same turn together in one transaction', async () => {
+  it('runs the works asked for in the same turn together in one transaction on SQLite', async () => {
     const shared = createSharedTransaction(t.db.kysely);
     const seen: Transaction<Database>[] = [];
     const write = (jti: string) =>
@@ -40,9 +40,10 @@ describe(`shared transaction (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(await stored('group-')).toEqual(
       ['group-a', 'group-b', 'group-c', 'group-d'].map((jti) => ({ jti })),
     );
-    // Asked for in the same turn: one transaction, one commit.
+    // Asked for in the same turn: one transaction, one commit, on SQLite, whose commits wait
+    // for the disk on the event loop; PostgreSQL keeps a transaction per work.
     expect(seen).toHaveLength(4);
-    expect(new Set(seen).size).toBe(1);
+    expect(new Set(seen).size).toBe(t.db.engine === 'sqlite' ? 1 : 4);
   });
 
   it('fails only the work that fails: the others of its transaction commit', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Runs `work` in a transaction it may share with other work: one commit for all of them. */
@@ -14,7 +14,7 @@ interface Waiting {
 const MAX_SHARED = 32;
 
 /**
- * Group commit (docs/decisions/033-group-commit.md): works that arrive in the same turn of
+ * Group commit on SQLite (docs/decisions/033-group-commit.md): works that arrive in the same turn of
  * the event loop, or while a transaction is running, run one after another in one
  * transaction, committed once. On SQLite every commit waits for the disk on the
  * event loop, so a burst of writes pays one sync instead of one each; every result is
@@ -23,6 +23,11 @@ const MAX_SHARED = 32;
  * therefore touch nothing but `trx` (it may run twice; the first run is rolled back).
  */
 export function createSharedTransaction(db: Kysely<Database>): SharedTransaction {
+  // PostgreSQL commits do not hold the event loop, and its pool runs transactions side by
+  // side: there each work keeps a transaction of its own.
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    return (work) => db.transaction().execute(work);
+  }
   let queue: Waiting[] = [];
   let isRunning = false;
 
