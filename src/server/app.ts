@@ -50,6 +50,7 @@ import { PurgeExpiredJob, purgeExpired, scheduleNextPurge } from './auth/purge-j
 import { ResetCodeJob } from './auth/reset-code-job.js';
 import { JobHandlers } from './jobs/job-handlers.js';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.js';
+import { createSharedTransaction, type SharedTransaction } from './db/shared-transaction.js';
 import { createMailer } from './mail/create-mailer.js';
 import { MailJob } from './mail/mail-job.js';
 import type { Mailer } from './mail/mailer.js';
@@ -141,10 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   registerMetricsEndpoint(app, metrics.registry, config.metrics);
   const handlers = new JobHandlers();
+  // Job claims, postback intakes and delivery records made together share a commit (033).
+  const shared = createSharedTransaction(deps.db.kysely);
   app.decorate(
     'jobs',
     createJobWorker({
       db: deps.db,
+      shared,
       clock: deps.clock,
       handlers,
       settings: config.jobs,
@@ -157,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', () => app.jobs.stop());
   await registerAccounts(app, deps, metrics, handlers);
-  await registerApplications(app, deps, handlers);
+  await registerApplications(app, deps, handlers, shared);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
 
   app.setNotFoundHandler((request, reply) => {
@@ -243,7 +247,12 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
 }
 
 /** API applications, their public icons and the signed links to private proof documents. */
-async function registerApplications(app: App, deps: AppDeps, handlers: JobHandlers) {
+async function registerApplications(
+  app: App,
+  deps: AppDeps,
+  handlers: JobHandlers,
+  shared: SharedTransaction,
+) {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
   const sweeper = startBlobSweeper({
@@ -286,6 +295,7 @@ async function registerApplications(app: App, deps: AppDeps, handlers: JobHandle
   });
   registerPostbacks(app, {
     db,
+    shared,
     clock,
     jobs: app.jobs,
     handlers,

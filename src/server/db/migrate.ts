@@ -18,6 +18,7 @@ import * as apiKeys from './migrations/0009-api-keys.js';
 import * as proofRejection from './migrations/0010-proof-rejection.js';
 import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 import * as postbacks from './migrations/0013-postbacks.js';
+import * as postbackSecretsByApp from './migrations/0014-postback-secrets-by-app.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-proof-rejection': proofRejection,
   '0012-fold-mapped-ips': foldMappedIps,
   '0013-postbacks': postbacks,
+  '0014-postback-secrets-by-app': postbackSecretsByApp,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

@@ -45,6 +45,28 @@ describe('preparedQuery', () => {
     expect(prepared.parameters).toEqual(['b']);
   });
 
+  it('writes numbers and nulls given as parameters, inside a transaction too', async () => {
+    const insertJob = preparedQuery(
+      3,
+      (kysely, id: string, runAt: number, payload: string | null) =>
+        kysely
+          .insertInto('jobs')
+          .values({ id, kind: 'test', payload, maxAttempts: 2, runAt, createdAt: 5 }),
+    );
+    await insertJob(db.kysely, 'job-1', 1000, '{}');
+    await db.kysely.transaction().execute((trx) => insertJob(trx, 'job-2', 2000, null));
+    const rows = await db.kysely
+      .selectFrom('jobs')
+      .select(['id', 'runAt', 'payload', 'maxAttempts'])
+      .where('kind', '=', 'test')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'job-1', runAt: 1000, payload: '{}', maxAttempts: 2 },
+      { id: 'job-2', runAt: 2000, payload: null, maxAttempts: 2 },
+    ]);
+  });
+
   it('refuses a query that does not use a parameter as a plain value', async () => {
     const lowered = preparedQuery(1, (kysely, jti: string) =>
       kysely.selectFrom('flowTokenUses').select('jti').where('jti', '=', jti.toLowerCase()),

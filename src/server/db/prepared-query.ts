@@ -4,7 +4,10 @@ import type { Database } from './schema.js';
 /** Stand-ins for the values while the query is compiled; never sent to the database. */
 const placeholder = (index: number) => `\u0000PreparedQuery.Parameter#${String(index)}\u0000`;
 
-export interface PreparedQuery<Params extends string[], Row> {
+/** What a prepared query's parameters may be: each is sent as one value. */
+export type PreparedParam = string | number | null;
+
+export interface PreparedQuery<Params extends PreparedParam[], Row> {
   (db: Kysely<Database>, ...params: Params): Promise<Row[]>;
   /** The query with these values, as it is sent (the query-plan test reads it). */
   compile(db: Kysely<Database>, ...params: Params): CompiledQuery<Row>;
@@ -14,9 +17,10 @@ export interface PreparedQuery<Params extends string[], Row> {
  * A hot query built and compiled by Kysely once per dialect, then run with new values:
  * building and transforming the same query on every request was about a sixth of the
  * server's time on GET /api/v1/apps (docs/decisions/018-bench-method.md). `build` gets
- * placeholder strings for its parameters and must use each as one plain value.
+ * placeholder strings for its parameters, whatever their declared types, and must use each
+ * as one plain value (a parameter that disappears, say into arithmetic, throws).
  */
-export function preparedQuery<Params extends string[], Row>(
+export function preparedQuery<Params extends PreparedParam[], Row>(
   arity: Params['length'],
   build: (db: Kysely<Database>, ...params: Params) => Compilable<Row>,
 ): PreparedQuery<Params, Row> {

@@ -5,6 +5,8 @@ import { appQueries, ipRecordsQuery, otherDevelopersIpsQuery } from '../apps/app
 import { developerQueries } from '../auth/auth.repository.js';
 import { newestLiveCode } from '../auth/codes.repository.js';
 import { refreshTokenByHash } from '../auth/sessions.repository.js';
+import { eventForDelivery, postbackTarget } from '../postbacks/postback-events.repository.js';
+import { currentSecret, secretsOf } from '../postbacks/postback-secrets.repository.js';
 import type { Database } from './schema.js';
 
 let t: TestApp;
@@ -33,6 +35,10 @@ const hotQueries: Record<string, Compile> = {
   'token check of a developer': (db) => developerQueries.bearerState.compile(db, 'dev-1'),
   'refresh token by hash': (db) => refreshTokenByHash.compile(db, 'hash'),
   'live codes of a developer': (db) => newestLiveCode.compile(db, 'developer-1', 'verify'),
+  'postback intake target': (db) => postbackTarget.compile(db, 'app-1'),
+  'postback event to deliver': (db) => eventForDelivery.compile(db, 'event-1'),
+  'postback secrets of an app': (db) => secretsOf.compile(db, 'app-1'),
+  'current postback secret of an app': (db) => currentSecret.compile(db, 'app-1'),
 };
 
 interface PostgresPlanNode {

@@ -21,6 +21,12 @@ export interface JobTry {
   /** 1 for the first try. */
   readonly attempt: number;
   readonly isLastAttempt: boolean;
+  /**
+   * Marks the job done inside the handler's own transaction, so its result and the job's
+   * end are one commit (docs/decisions/013-job-queue.md). The handler must let that
+   * transaction's failure throw: the worker then records a failed try instead.
+   */
+  settle(trx: Transaction<Database>): Promise<void>;
 }
 
 export type JobPayload<S extends z.ZodMiniType> = z.output<S>;

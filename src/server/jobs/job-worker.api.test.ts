@@ -5,7 +5,7 @@ import { runJobsCommand } from '../admin/jobs-command.js';
 import type { JobDefinition } from './job-definition.js';
 import { JobHandlers } from './job-handlers.js';
 import { createJobWorker, type JobSettings, type JobWorker } from './job-worker.js';
-import { claimNextJob } from './jobs.repository.js';
+import { claimDueJobs } from './jobs.repository.js';
 
 const TaskSchema = z.object({ n: z.number() });
 const taskJob = (kind: string, maxAttempts = 3): JobDefinition<typeof TaskSchema> => ({
@@ -85,8 +85,8 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const job = { ...taskJob('test.schedule', 3), retryDelaysMs: [7_000, 90_000] };
     const tries: { attempt: number; isLastAttempt: boolean }[] = [];
     const w = worker(
-      new JobHandlers().register(job, (_payload, attempt) => {
-        tries.push(attempt);
+      new JobHandlers().register(job, (_payload, { attempt, isLastAttempt }) => {
+        tries.push({ attempt, isLastAttempt });
         return Promise.reject(new Error('receiver down'));
       }),
     );
@@ -107,6 +107,70 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       { attempt: 3, isLastAttempt: true },
     ]);
     expect((await jobsOf(job.kind))[0]?.failedAt).toBe(start + 97_000);
+  });
+
+  it('claims several due jobs in one statement, oldest first, each counted and leased', async () => {
+    const job = taskJob('test.batch-claim');
+    const w = worker(new JobHandlers());
+    for (let n = 0; n < 5; n++) {
+      await t.db.kysely.transaction().execute((trx) => w.enqueue(trx, job, { n }));
+      t.clock.advance(1);
+    }
+    const now = t.clock.now();
+    const claim = (limit: number) =>
+      claimDueJobs(t.db.kysely, t.db.engine, 'batch', now, 30_000, limit);
+
+    const first = await claim(3);
+    const second = await claim(3);
+
+    const numbers = (jobs: { payload: string | null }[]) =>
+      jobs.map((claimed) => (JSON.parse(claimed.payload ?? '{}') as { n: number }).n);
+    expect(numbers(first)).toEqual([0, 1, 2]);
+    expect(numbers(second)).toEqual([3, 4]);
+    expect(await claim(3)).toEqual([]);
+    const rows = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['attempts', 'lockedUntil', 'lockedBy'])
+      .where('kind', '=', job.kind)
+      .execute();
+    expect(rows).toHaveLength(5);
+    expect(
+      rows.every(
+        (row) => row.attempts === 1 && row.lockedUntil === now + 30_000 && row.lockedBy === 'batch',
+      ),
+    ).toBe(true);
+  });
+
+  it("ends a job in its handler's own transaction: done with the handler's write or not at all", async () => {
+    const job = taskJob('test.settle');
+    const caused = taskJob('test.settle-caused');
+    let isBroken = true;
+    const w = worker(
+      new JobHandlers().register(job, (_payload, attempt) =>
+        t.db.kysely.transaction().execute(async (trx) => {
+          await w.enqueue(trx, caused, { n: attempt.attempt });
+          await attempt.settle(trx);
+          if (isBroken) throw new Error('write refused after the settle');
+        }),
+      ),
+    );
+    await enqueueAll(w, job, 1);
+
+    await w.drain();
+    // Rolled back together: the job is not done, and its retry is due after the backoff.
+    const [tried] = await jobsOf(job.kind);
+    expect(tried).toMatchObject({ attempts: 1, doneAt: null });
+    expect(tried?.runAt).toBeGreaterThan(t.clock.now());
+    expect(tried?.lastError).toContain('refused');
+    expect(await jobsOf(caused.kind)).toEqual([]);
+
+    isBroken = false;
+    t.clock.advance(SETTINGS.retryMaxMs);
+    await w.drain();
+    expect(await jobsOf(job.kind)).toEqual([
+      expect.objectContaining({ attempts: 2, doneAt: t.clock.now(), lastError: null }),
+    ]);
+    expect(await jobsOf(caused.kind)).toEqual([expect.objectContaining({ payload: '{"n":2}' })]);
   });
 
   it('writes a job only when its transaction commits', async () => {
@@ -132,8 +196,15 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     );
     await enqueueAll(survivor, job, 1);
     // A worker claims it and dies before settling it.
-    const claimed = await claimNextJob(t.db.kysely, t.db.engine, 'crashed', t.clock.now(), 30_000);
-    expect(claimed).toMatchObject({ kind: job.kind, attempts: 1 });
+    const claimed = await claimDueJobs(
+      t.db.kysely,
+      t.db.engine,
+      'crashed',
+      t.clock.now(),
+      30_000,
+      1,
+    );
+    expect(claimed).toEqual([expect.objectContaining({ kind: job.kind, attempts: 1 })]);
 
     await survivor.drain();
     expect(runs).toEqual([]);

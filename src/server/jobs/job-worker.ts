@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type * as z from 'zod/mini';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import type { Database } from '../db/schema.js';
 import { retryDelayMs } from './backoff.js';
 import type { JobDefinition, JobPayload, JobQueue } from './job-definition.js';
 import { BadPayloadError, type JobHandlers } from './job-handlers.js';
 import {
-  claimNextJob,
+  claimDueJobs,
   completeJob,
   insertJob,
   recordFailedTry,
@@ -43,6 +44,11 @@ export interface JobWorker extends JobQueue {
 
 export interface JobWorkerDeps {
   readonly db: Db;
+  /**
+   * Where claims run: the app's group commit (decision 033), so a claim shares its commit
+   * with the intakes and delivery records of the same moment. Absent: a claim commits alone.
+   */
+  readonly shared?: SharedTransaction;
   readonly clock: Clock;
   readonly handlers: JobHandlers;
   readonly settings: JobSettings;
@@ -79,9 +85,10 @@ export function createJobQueue(clock: Clock, nudge: () => void = () => undefined
 }
 
 /**
- * One worker per instance: `concurrency` loops, each claiming one due job at a time
- * (docs/decisions/013-job-queue.md), running its handler, then marking it done, due again
- * after a backoff, or failed.
+ * One worker per instance: `concurrency` loops, each running one due job at a time
+ * (docs/decisions/013-job-queue.md), then marking it done (or letting its handler do so in
+ * its own transaction), due again after a backoff, or failed. Loops that want a job at the
+ * same moment share one claim statement.
  */
 export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   const { db, clock, handlers, settings, log } = deps;
@@ -96,12 +103,18 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
 
   async function execute(job: ClaimedJob): Promise<void> {
     const handler = handlers.find(job.kind);
+    // Set by the handler's settle; a flag in an object, as the callback changes it.
+    const handled = { isSettled: false };
     try {
       if (job.attempts > job.maxAttempts) throw new Error('lease ran out on the last try');
       if (handler === undefined) throw new Error(`no handler for ${job.kind}`);
       await handler.run(job.payload === null ? null : JSON.parse(job.payload), {
         attempt: job.attempts,
         isLastAttempt: job.attempts >= job.maxAttempts,
+        settle: async (trx) => {
+          await completeJob(trx, job.id, clock.now(), handler.isPayloadSecret);
+          handled.isSettled = true;
+        },
       });
     } catch (error) {
       const message = describe(error);
@@ -112,7 +125,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       await recordFailedTry(db.kysely, job.id, workerId, next, message);
       return;
     }
-    await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
+    if (!handled.isSettled)
+      await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
   }
 
   function delayAfter(
@@ -123,8 +137,39 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     return scheduled ?? retryDelayMs(job.attempts, settings.retryBaseMs, settings.retryMaxMs);
   }
 
+  /** Loops waiting for a job: one claim statement serves all of them (one commit). */
+  let waiting: { resolve: (job: ClaimedJob | undefined) => void; reject: (e: unknown) => void }[] =
+    [];
+  let isClaiming = false;
+
+  async function claimForWaiting(): Promise<void> {
+    isClaiming = true;
+    // The first loop to ask starts a claim (on the group commit it waits a turn, so loops
+    // freed in that turn join it); loops asking while it runs share the next one.
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const claim = (on: Kysely<Database>) =>
+          claimDueJobs(on, db.engine, workerId, clock.now(), settings.leaseMs, batch.length);
+        const jobs = await (deps.shared === undefined ? claim(db.kysely) : deps.shared(claim));
+        batch.forEach((loop, index) => loop.resolve(jobs[index]));
+      } catch (error) {
+        for (const loop of batch) loop.reject(error);
+      }
+    }
+    isClaiming = false;
+  }
+
+  function nextJob(): Promise<ClaimedJob | undefined> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (!isClaiming) void claimForWaiting();
+    });
+  }
+
   async function claimAndRun(): Promise<boolean> {
-    const job = await claimNextJob(db.kysely, db.engine, workerId, clock.now(), settings.leaseMs);
+    const job = await nextJob();
     if (job === undefined) return false;
     await execute(job);
     return true;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 export interface NewJob {
@@ -33,8 +34,29 @@ export interface JobRow {
   readonly createdAt: number;
 }
 
+const insertJobQuery = preparedQuery(
+  6,
+  (
+    db,
+    id: string,
+    kind: string,
+    payload: string,
+    maxAttempts: number,
+    runAt: number,
+    createdAt: number,
+  ) => db.insertInto('jobs').values({ id, kind, payload, maxAttempts, runAt, createdAt }),
+);
+
 export async function insertJob(trx: Transaction<Database>, job: NewJob): Promise<void> {
-  await trx.insertInto('jobs').values(job).execute();
+  await insertJobQuery(
+    trx,
+    job.id,
+    job.kind,
+    job.payload,
+    job.maxAttempts,
+    job.runAt,
+    job.createdAt,
+  );
 }
 
 /** Inserts a job unless one with its id exists (a periodic job's run, see schedule.ts). */
@@ -47,26 +69,28 @@ export async function insertJobOnce(db: Kysely<Database>, job: NewJob): Promise<
 }
 
 /**
- * Takes the oldest due open job whose lease (if any) has run out, in one statement: the
- * try is counted and the lease set as it is taken. On PostgreSQL `FOR UPDATE SKIP LOCKED`
- * lets instances claim side by side without waiting on or taking each other's row; SQLite
- * runs one writer at a time, so the single UPDATE is atomic there as it stands.
+ * Takes up to `limit` of the oldest due open jobs whose lease (if any) has run out, in one
+ * statement (one commit for all of them): each try is counted and each lease set as it is
+ * taken. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets instances claim side by side without
+ * waiting on or taking each other's rows; SQLite runs one writer at a time, so the single
+ * UPDATE is atomic there as it stands. The jobs come back oldest first.
  */
-export async function claimNextJob(
+export async function claimDueJobs(
   db: Kysely<Database>,
   engine: Engine,
   workerId: string,
   now: number,
   leaseMs: number,
-): Promise<ClaimedJob | undefined> {
-  return db
+  limit: number,
+): Promise<ClaimedJob[]> {
+  const claimed = await db
     .updateTable('jobs')
     .set({
       attempts: sql<number>`attempts + 1`,
       lockedUntil: now + leaseMs,
       lockedBy: workerId,
     })
-    .where('id', '=', (eb) => {
+    .where('id', 'in', (eb) => {
       const due = eb
         .selectFrom('jobs')
         .select('id')
@@ -75,12 +99,40 @@ export async function claimNextJob(
         .where('runAt', '<=', now)
         .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<=', now)]))
         .orderBy('runAt')
-        .limit(1);
+        .limit(limit);
       return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
     })
-    .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts'])
-    .executeTakeFirst();
+    .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts', 'runAt', 'createdAt'])
+    .execute();
+  // RETURNING keeps no order: first tries go out in the order their jobs became due.
+  return claimed
+    .sort((a, b) => a.runAt - b.runAt || a.createdAt - b.createdAt)
+    .map(({ id, kind, payload, attempts, maxAttempts }) => ({
+      id,
+      kind,
+      payload,
+      attempts,
+      maxAttempts,
+    }));
 }
+
+function completeQuery(erasePayload: boolean) {
+  return preparedQuery(2, (db, id: string, doneAt: number) =>
+    db
+      .updateTable('jobs')
+      .set({
+        doneAt,
+        lockedUntil: null,
+        lockedBy: null,
+        lastError: null,
+        ...(erasePayload ? { payload: null } : {}),
+      })
+      .where('id', '=', id)
+      .where('doneAt', 'is', null),
+  );
+}
+const completeKeepingPayload = completeQuery(false);
+const completeErasingPayload = completeQuery(true);
 
 /** Done: the lease is dropped and, for a secret payload, the payload erased. */
 export async function completeJob(
@@ -89,18 +141,7 @@ export async function completeJob(
   now: number,
   erasePayload: boolean,
 ): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({
-      doneAt: now,
-      lockedUntil: null,
-      lockedBy: null,
-      lastError: null,
-      ...(erasePayload ? { payload: null } : {}),
-    })
-    .where('id', '=', id)
-    .where('doneAt', 'is', null)
-    .execute();
+  await (erasePayload ? completeErasingPayload : completeKeepingPayload)(db, id, now);
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { POSTBACK_RETRY_DELAYS_MS } from '../../contract/postbacks.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import type { JobQueue, JobTry } from '../jobs/job-definition.js';
 import { MailJob } from '../mail/mail-job.js';
 import { postbackFailedMail } from '../mail/postback-failed-mail.js';
@@ -16,6 +17,7 @@ import type { PostbackSender } from './outbound/send-postback.js';
 
 export interface PostbackDeliveryDeps {
   readonly db: Db;
+  readonly shared: SharedTransaction;
   readonly clock: Clock;
   readonly sender: PostbackSender;
   readonly secrets: PostbackSecretRing;
@@ -57,7 +59,7 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
     const isDelivered = sent.result.ok;
     const isFailed = !isDelivered && attempt.isLastAttempt;
     const delay = POSTBACK_RETRY_DELAYS_MS[attempt.attempt - 1];
-    await db.kysely.transaction().execute(async (trx) => {
+    await deps.shared(async (trx) => {
       await recordAttempt(trx, randomUUID(), event.id, {
         attempt: sent.attempt,
         state: isDelivered ? 'delivered' : isFailed ? 'failed' : 'pending',
@@ -80,6 +82,9 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
           }),
         );
       }
+      // The try's end: the attempt and the job's done are one commit. A failed try that
+      // will be retried is settled by the queue, which owns the schedule.
+      if (isDelivered || isFailed) await attempt.settle(trx);
     });
     if (isFailed) deps.jobs.nudge();
     if (!isDelivered && !isFailed) {

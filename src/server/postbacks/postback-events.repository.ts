@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PostbackState } from '../../contract/postbacks.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { PostbackDeliverJob } from './postback-deliver-job.js';
 import type { Database, PostbackAttemptsTable } from '../db/schema.js';
 
@@ -29,35 +30,63 @@ const EVENT_COLUMNS = [
 ] as const;
 
 /** What the intake needs of an application: whether it exists and is active. */
-export function findPostbackTarget(db: Kysely<Database>, applicationId: string) {
-  return db
+export const postbackTarget = preparedQuery(1, (db, applicationId: string) =>
+  db
     .selectFrom('applications')
-    .innerJoin('developers', 'developers.id', 'applications.ownerId')
-    .select([
-      'applications.id',
-      'applications.name',
-      'applications.isActive',
-      'applications.postbackUrl',
-      'applications.isActive',
-      'developers.email',
-      'developers.name as developerName',
-    ])
-    .where('applications.id', '=', applicationId)
-    .executeTakeFirst();
+    .select(['applications.id', 'applications.isActive'])
+    .where('applications.id', '=', applicationId),
+);
+
+export async function findPostbackTarget(db: Kysely<Database>, applicationId: string) {
+  const [target] = await postbackTarget(db, applicationId);
+  return target;
 }
+
+const insertEvent = preparedQuery(
+  7,
+  (
+    db,
+    id: string,
+    applicationId: string,
+    callerEventId: string,
+    type: string,
+    payload: string,
+    isTest: number,
+    createdAt: number,
+  ) =>
+    db
+      .insertInto('postbackEvents')
+      .values({
+        id,
+        applicationId,
+        callerEventId,
+        type,
+        payload,
+        isTest,
+        createdAt,
+        state: 'pending',
+        attempts: 0,
+      })
+      .onConflict((oc) => oc.columns(['applicationId', 'callerEventId']).doNothing())
+      .returning('id'),
+);
 
 /** Inserts the event unless its caller id is known; true when it was inserted. */
 export async function insertEventOnce(
   trx: Transaction<Database>,
   event: NewPostbackEvent,
 ): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('postbackEvents')
-    .values({ ...event, isTest: event.isTest ? 1 : 0, state: 'pending', attempts: 0 })
-    .onConflict((oc) => oc.columns(['applicationId', 'callerEventId']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const inserted = await insertEvent(
+    trx,
+    event.id,
+    event.applicationId,
+    event.callerEventId,
+    event.type,
+    event.payload,
+    event.isTest ? 1 : 0,
+    event.createdAt,
+  );
+  return inserted.length > 0;
 }
 
 export function findEventByCallerId(
@@ -83,8 +112,8 @@ export function findEvent(db: Kysely<Database>, applicationId: string, eventId: 
 }
 
 /** An event with where it goes and whom to tell when it fails. */
-export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
-  return db
+export const eventForDelivery = preparedQuery(1, (db, eventId: string) =>
+  db
     .selectFrom('postbackEvents')
     .innerJoin('applications', 'applications.id', 'postbackEvents.applicationId')
     .innerJoin('developers', 'developers.id', 'applications.ownerId')
@@ -101,20 +130,16 @@ export function findEventForDelivery(db: Kysely<Database>, eventId: string) {
       'developers.email',
       'developers.name as developerName',
     ])
-    .where('postbackEvents.id', '=', eventId)
-    .executeTakeFirst();
+    .where('postbackEvents.id', '=', eventId),
+);
+
+export async function findEventForDelivery(db: Kysely<Database>, eventId: string) {
+  const [event] = await eventForDelivery(db, eventId);
+  return event;
 }
 
-/**
- * Keeps the newest `keep` events of the application; their attempts go with the rest. An
- * older event still pending stays until it is delivered or fails: the log never loses one.
- */
-export async function pruneEvents(
-  trx: Transaction<Database>,
-  applicationId: string,
-  keep: number,
-): Promise<void> {
-  await trx
+const pruneQuery = preparedQuery(2, (db, applicationId: string, keep: number) =>
+  db
     .deleteFrom('postbackEvents')
     .where('applicationId', '=', applicationId)
     .where('state', '!=', 'pending')
@@ -126,8 +151,19 @@ export async function pruneEvents(
         .orderBy('seq', 'desc')
         .limit(1)
         .offset(keep),
-    )
-    .execute();
+    ),
+);
+
+/**
+ * Keeps the newest `keep` events of the application; their attempts go with the rest. An
+ * older event still pending stays until it is delivered or fails: the log never loses one.
+ */
+export async function pruneEvents(
+  trx: Transaction<Database>,
+  applicationId: string,
+  keep: number,
+): Promise<void> {
+  await pruneQuery(trx, applicationId, keep);
 }
 
 export interface AttemptOutcome {
@@ -136,6 +172,60 @@ export interface AttemptOutcome {
   readonly nextAttemptAt: number | null;
 }
 
+const countAttempt = preparedQuery(
+  5,
+  (
+    db,
+    eventId: string,
+    state: PostbackState,
+    nextAttemptAt: number | null,
+    lastStatus: number | null,
+    lastLatencyMs: number,
+  ) =>
+    db
+      .updateTable('postbackEvents')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        state,
+        nextAttemptAt,
+        lastStatus,
+        lastLatencyMs,
+      }))
+      .where('id', '=', eventId)
+      .returning('attempts'),
+);
+
+const insertAttempt = preparedQuery(
+  11,
+  (
+    db,
+    id: string,
+    eventId: string,
+    number: number,
+    at: number,
+    requestHeaders: string,
+    requestBody: string,
+    responseStatus: number | null,
+    responseHeaders: string,
+    responseBody: string,
+    latencyMs: number,
+    error: string | null,
+  ) =>
+    db.insertInto('postbackAttempts').values({
+      id,
+      eventId,
+      number,
+      at,
+      requestHeaders,
+      requestBody,
+      responseStatus,
+      responseHeaders,
+      responseBody,
+      latencyMs,
+      error,
+    }),
+);
+
 /** Appends one attempt and sets the event's state, counted as its next attempt. */
 export async function recordAttempt(
   trx: Transaction<Database>,
@@ -143,24 +233,31 @@ export async function recordAttempt(
   eventId: string,
   outcome: AttemptOutcome,
 ): Promise<void> {
-  const event = await trx
-    .updateTable('postbackEvents')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      state: outcome.state,
-      nextAttemptAt: outcome.nextAttemptAt,
-      lastStatus: outcome.attempt.responseStatus,
-      lastLatencyMs: outcome.attempt.latencyMs,
-    }))
-    .where('id', '=', eventId)
-    .returning('attempts')
-    .executeTakeFirst();
+  const { attempt } = outcome;
+  const [event] = await countAttempt(
+    trx,
+    eventId,
+    outcome.state,
+    outcome.nextAttemptAt,
+    attempt.responseStatus,
+    attempt.latencyMs,
+  );
   // The event was pruned from the log meanwhile: nothing to attach the attempt to.
   if (event === undefined) return;
-  await trx
-    .insertInto('postbackAttempts')
-    .values({ ...outcome.attempt, id: attemptId, eventId, number: event.attempts })
-    .execute();
+  await insertAttempt(
+    trx,
+    attemptId,
+    eventId,
+    event.attempts,
+    attempt.at,
+    attempt.requestHeaders,
+    attempt.requestBody,
+    attempt.responseStatus,
+    attempt.responseHeaders,
+    attempt.responseBody,
+    attempt.latencyMs,
+    attempt.error,
+  );
 }
 
 /** A replay: the event waits for a fresh delivery. */

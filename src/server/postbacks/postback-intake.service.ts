@@ -8,6 +8,7 @@ import {
 import { Messages } from '../../contract/messages.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
 import { PostbackDeliverJob } from './postback-deliver-job.js';
@@ -21,6 +22,7 @@ import type { PostbackSecretRing } from './postback-secret-ring.js';
 
 export interface PostbackIntakeDeps {
   readonly db: Db;
+  readonly shared: SharedTransaction;
   readonly clock: Clock;
   readonly jobs: JobQueue;
   readonly secrets: PostbackSecretRing;
@@ -58,7 +60,8 @@ export function createPostbackIntake(deps: PostbackIntakeDeps) {
     }
     const now = clock.now();
     const id = randomUUID();
-    const isNew = await kysely.transaction().execute(async (trx) => {
+    // Intakes that arrive together share one commit; a 202 still follows it (decision 033).
+    const isNew = await deps.shared(async (trx) => {
       const inserted = await insertEventOnce(trx, {
         id,
         applicationId: request.applicationId,

@@ -4,7 +4,11 @@ import type { PostbackSecret } from '../../contract/postbacks.js';
 import type { Database } from '../db/schema.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { maskPostbackSecret, newPostbackSecret } from './postback-signing.js';
-import { insertCurrentSecretIfNone, postbackSecretsOf } from './postback-secrets.repository.js';
+import {
+  hasCurrentSecret,
+  insertCurrentSecretIfNone,
+  postbackSecretsOf,
+} from './postback-secrets.repository.js';
 
 export interface LivePostbackSecret extends PostbackSecret {
   readonly secret: string;
@@ -21,6 +25,8 @@ export function createPostbackSecretRing(crypto: KeyCrypto) {
   return {
     /** Gives the application a current secret if it has none (first delivery, first view). */
     async ensure(trx: Transaction<Database>, applicationId: string, now: number): Promise<void> {
+      // Every intake asks: a read is cheaper than making and sealing a secret to drop.
+      if (await hasCurrentSecret(trx, applicationId)) return;
       await insertCurrentSecretIfNone(trx, {
         id: randomUUID(),
         applicationId,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database, PostbackSecretsTable } from '../db/schema.js';
 
 export type PostbackSecretRow = Pick<
@@ -6,15 +7,34 @@ export type PostbackSecretRow = Pick<
   'id' | 'applicationId' | 'sealedSecret' | 'expiresAt'
 >;
 
+export const secretsOf = preparedQuery(1, (db, applicationId: string) =>
+  db
+    .selectFrom('postbackSecrets')
+    .select(['id', 'applicationId', 'sealedSecret', 'expiresAt'])
+    .where('applicationId', '=', applicationId),
+);
+
 export function postbackSecretsOf(
   db: Kysely<Database>,
   applicationId: string,
 ): Promise<PostbackSecretRow[]> {
-  return db
+  return secretsOf(db, applicationId);
+}
+
+/** Whether the application has a current secret (one not in a grace period). */
+export const currentSecret = preparedQuery(1, (db, applicationId: string) =>
+  db
     .selectFrom('postbackSecrets')
-    .select(['id', 'applicationId', 'sealedSecret', 'expiresAt'])
+    .select('id')
     .where('applicationId', '=', applicationId)
-    .execute();
+    .where('expiresAt', 'is', null),
+);
+
+export async function hasCurrentSecret(
+  db: Kysely<Database>,
+  applicationId: string,
+): Promise<boolean> {
+  return (await currentSecret(db, applicationId)).length > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import type { JobHandlers } from '../jobs/job-handlers.js';
 import type { JobQueue } from '../jobs/job-definition.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
@@ -16,6 +17,8 @@ import type { PostbackSender } from './outbound/send-postback.js';
 
 export interface PostbacksDeps {
   readonly db: Db;
+  /** The app's group commit (decision 033), shared with the job worker's claims. */
+  readonly shared: SharedTransaction;
   readonly clock: Clock;
   readonly jobs: JobQueue;
   readonly handlers: JobHandlers;
@@ -29,10 +32,11 @@ export interface PostbacksDeps {
 
 /** Intake, signed delivery on the job queue, the developer's log and the signing secret. */
 export function registerPostbacks(app: FastifyInstance, deps: PostbacksDeps): void {
-  const { db, clock, jobs, sender } = deps;
+  const { db, shared, clock, jobs, sender } = deps;
   const secrets = createPostbackSecretRing(deps.keyCrypto);
   const deliver = createPostbackDelivery({
     db,
+    shared,
     clock,
     sender,
     secrets,
@@ -42,7 +46,7 @@ export function registerPostbacks(app: FastifyInstance, deps: PostbacksDeps): vo
   });
   deps.handlers.register(PostbackDeliverJob, ({ eventId }, attempt) => deliver(eventId, attempt));
   registerInternalRoutes(app, {
-    receive: createPostbackIntake({ db, clock, jobs, secrets }),
+    receive: createPostbackIntake({ db, shared, clock, jobs, secrets }),
     serviceTokenHashes: deps.serviceTokenHashes,
   });
   registerPostbacksRoutes(app, {

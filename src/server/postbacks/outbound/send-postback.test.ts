@@ -1,5 +1,7 @@
 import type { LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test/support/free-port.js';
 import { startHttpReceiver, type HttpReceiver } from '../../../../test/support/http-receiver.js';
@@ -216,6 +218,30 @@ describe('createPostbackSender: SSRF guard', () => {
     const result = await sender.send({ url, headers: {}, body });
     expect(result.error).toBe('blocked_address');
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('createPostbackSender: connections', () => {
+  it('sends one receiver its postbacks over one kept-alive connection', async () => {
+    let connections = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.end('ok'));
+    });
+    server.on('connection', () => (connections += 1));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const url = `http://127.0.0.1:${String(port)}/hooks`;
+      const results = [];
+      for (let n = 0; n < 3; n++) results.push(await local.send({ url, headers: {}, body }));
+      expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 

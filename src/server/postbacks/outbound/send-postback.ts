@@ -20,6 +20,9 @@ export type {
   PostbackSender,
 } from './outbound-types.js';
 
+/** How long an unused kept-alive connection to a receiver stays open. */
+const IDLE_SOCKET_MS = 4000;
+
 class TimedOutError extends Error {
   override readonly name = 'TimedOutError';
 }
@@ -62,6 +65,14 @@ function noAnswer(error: OutboundError, latencyMs: number): OutboundResult {
  * headers must not reach a log.
  */
 export function createPostbackSender(options: PostbackSenderOptions): PostbackSender {
+  // Kept-alive connections, pooled by host name and port: a name always gets the same rule
+  // (only the local test host may reach loopback), so a pooled socket was checked under the
+  // rule of every send that reuses it; each new connection runs the guarded lookup. An idle
+  // socket is dropped after a while, before a typical receiver's own keep-alive (5 s) ends.
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  };
   return {
     send(request) {
       const started = performance.now();
@@ -84,11 +95,10 @@ export function createPostbackSender(options: PostbackSenderOptions): PostbackSe
       const client = target.protocol === 'https:' ? https : http;
       return new Promise((resolve) => {
         let hasAnswer = false;
-        // agent: false: every send opens its own connection, so every connect is checked.
         const outgoing = client.request(target, {
           method: 'POST',
           headers,
-          agent: false,
+          agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
           lookup: guardedLookup(isAllowed, options.lookup),
         });
         const timer = setTimeout(() => outgoing.destroy(new TimedOutError()), options.timeoutMs);
