@@ -133,6 +133,9 @@ const browserProcess = spawn(
     ...CHROMIUM_FLAGS,
     `--remote-debugging-port=${String(debuggingPort)}`,
     `--user-data-dir=${profileDir}`,
+    // A blank first tab: with the default new-tab page, connecting over CDP sometimes waited
+    // for that tab until Playwright's 30 s timeout.
+    'about:blank',
   ],
   { stdio: 'ignore' },
 );
