@@ -92,6 +92,21 @@ export interface TestAppOptions {
 }
 
 /**
+ * The configuration of a production start, for `startTestApp`: the harness opens its own test
+ * database and a test gives its own mailer, so the production URLs are never dialled.
+ */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused.invalid/portal',
+  SMTP_URL: 'smtp://unused.invalid:25',
+  ACCESS_TOKEN_SECRET: 'a'.repeat(32),
+  XSRF_SECRET: 'b'.repeat(32),
+  CODE_HASH_SECRET: 'c'.repeat(32),
+  LINK_SIGNING_SECRET: 'd'.repeat(32),
+  KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
+};
+
+/**
  * Builds the real server on a real database and listens on a free loopback port, so tests
  * talk real HTTP. `env` overrides configuration variables as the environment would; the
  * per-IP rate limit is high unless a test sets RATE_LIMIT_PER_MINUTE to prove it.

@@ -4,7 +4,7 @@ import type { MailboxMessage } from '../../contract/auth.js';
 import { primedClient, signupBody, uniqueEmail } from '../../../test/support/accounts.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { codeIn } from '../../../test/support/recording-mailer.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { createMailboxMailer } from '../mail/mailbox-mailer.js';
 
 let t: TestApp;
@@ -118,19 +118,7 @@ describe('production mode', () => {
   let prod: TestApp;
 
   beforeAll(async () => {
-    // The harness opens its own test database, so the production URLs are never dialled.
-    prod = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://unused.invalid/portal',
-        SMTP_URL: 'smtp://unused.invalid:25',
-        ACCESS_TOKEN_SECRET: 'a'.repeat(32),
-        XSRF_SECRET: 'b'.repeat(32),
-        CODE_HASH_SECRET: 'c'.repeat(32),
-        LINK_SIGNING_SECRET: 'd'.repeat(32),
-        KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
-      },
-    });
+    prod = await startTestApp({ env: PRODUCTION_ENV });
   });
 
   afterAll(async () => {

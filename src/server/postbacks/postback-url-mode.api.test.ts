@@ -4,7 +4,7 @@ import { Messages } from '../../contract/messages.js';
 import { PASSWORD, signIn, signUpRecorded } from '../../../test/support/accounts.js';
 import { appFields, createApp, postApp, signedInDeveloper } from '../../../test/support/apps.js';
 import { RecordingMailer } from '../../../test/support/recording-mailer.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Issue 11: the embedded receiver's URL (http on the local test host) is a postback URL in
 // embedded mode only; in production a postback goes to a public https address, so the save
@@ -19,20 +19,7 @@ const mailer = new RecordingMailer();
 
 beforeAll(async () => {
   embedded = await startTestApp();
-  // The harness opens its own test database, so the production URLs are never dialled.
-  production = await startTestApp({
-    mailer,
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused.invalid/portal',
-      SMTP_URL: 'smtp://unused.invalid:25',
-      ACCESS_TOKEN_SECRET: 'a'.repeat(32),
-      XSRF_SECRET: 'b'.repeat(32),
-      CODE_HASH_SECRET: 'c'.repeat(32),
-      LINK_SIGNING_SECRET: 'd'.repeat(32),
-      KEY_ENCRYPTION_SECRET: 'e'.repeat(32),
-    },
-  });
+  production = await startTestApp({ mailer, env: PRODUCTION_ENV });
 });
 
 afterAll(async () => {
