@@ -66,6 +66,9 @@ test('two tabs refused at once both stay on My Apps and keep one session', async
   await Promise.all([page.goto(ClientPaths.myApps), other.goto(ClientPaths.myApps)]);
   for (const tab of [page, other]) {
     await expect(tab.getByRole('heading', { name: 'My Apps' })).toBeVisible();
+    // The heading shows while the list loads too: wait for the list itself, which comes only
+    // after the refresh and the replay (on a loaded machine the check above passed first).
+    await expect(tab.getByText("You haven't created any apps yet.")).toBeVisible();
     await expect(tab).toHaveURL((url) => url.pathname === ClientPaths.myApps);
   }
   expect(refused).toBe(2);

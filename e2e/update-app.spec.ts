@@ -380,11 +380,18 @@ test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clea
   expect(writes, 'a wrong-size icon is not sent').toEqual([]);
   await expect(screen.headingLogo).toHaveAttribute('src', defaultLogo ?? '');
 
+  // The notice follows the upload's answer: wait for that first, as the user does (on a
+  // loaded machine the upload alone took longer than the notice check's 5 s).
+  const uploaded = page.waitForResponse(
+    (answer) => answer.request().method() === 'PUT' && answer.url().includes(`/app/${id}`),
+    { timeout: 30_000 },
+  );
   await screen.icon.setInputFiles({
     name: 'icon.png',
     mimeType: 'image/png',
     buffer: makePng(55, 55),
   });
+  expect((await uploaded).status()).toBe(200);
   await expectNotice(page, 'Logo uploaded successfully', 'success');
   await expect(page.getByText('App Icon must be 55x55 pixels.', { exact: true })).toHaveCount(0);
   await expect(screen.headingLogo).toHaveAttribute('src', /\/uploads\/logos\/.+\.png$/);
