@@ -117,6 +117,10 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('PERF_RUNS must be a wh
 // element, the request chain and the main-thread work behind a figure.
 const reportDir = process.env.PERF_REPORTS;
 
+// PERF_PAGES=/update-app,/create-app: only the pages whose path starts with one of these, to
+// measure one screen's change without the whole list (the printed figures are then partial).
+const onlyPages = process.env.PERF_PAGES?.split(',').filter((prefix) => prefix !== '');
+
 async function saveReport(dir: string, pagePath: string, report: Result): Promise<void> {
   await mkdir(dir, { recursive: true });
   const name = pagePath.replace(/^\//, '').replaceAll('/', '_') || 'root';
@@ -149,7 +153,11 @@ try {
   const session = await signedInSession(portal.baseUrl);
   const measures: Measure[] = [];
   for (const page of PAGES) {
-    const url = portal.baseUrl + page.path(session);
+    const pagePath = page.path(session);
+    if (onlyPages !== undefined && !onlyPages.some((prefix) => pagePath.startsWith(prefix))) {
+      continue;
+    }
+    const url = portal.baseUrl + pagePath;
     if ((await fetch(url)).status === 404) {
       console.log(`${page.path(session)}: not served (404), skipped`);
       continue;
