@@ -1,22 +1,15 @@
 import * as z from 'zod/mini';
 import { ResponseStatusSchema } from './auth.js';
 import { LoginPasswordSchema } from './fields.js';
+import { KEY_GRACES } from './key-grace.js';
+
+export { KEY_GRACE_PERIODS, KEY_GRACES, type KeyGrace } from './key-grace.js';
 
 /**
  * API keys (issue 10): roll with a grace period for the old key, reveal after the password
  * (docs/decisions/024-api-keys-at-rest.md).
  */
-const HOUR_MS = 60 * 60_000;
-
-/** How long the old key keeps working after a roll: the choices of the roll dialog. */
-export const KEY_GRACE_PERIODS = {
-  now: 0,
-  '1h': HOUR_MS,
-  '24h': 24 * HOUR_MS,
-  '7d': 7 * 24 * HOUR_MS,
-} as const;
-export type KeyGrace = keyof typeof KEY_GRACE_PERIODS;
-export const KeyGraceSchema = z.enum(['now', '1h', '24h', '7d']);
+export const KeyGraceSchema = z.enum(KEY_GRACES);
 
 export const KeyLimits = {
   /** A reveal shows the whole keys this long; then the password is asked again. */

@@ -27,9 +27,11 @@ export const ROUTE_MODULES: Readonly<Record<ClientRoute | 'notFound', readonly s
 };
 
 /**
- * Signed-in screens call the API as they open, so what their chunks import on first use (the
- * HTTP library behind `api/http.ts`) is preloaded too. Signed-out screens load it with the
- * first submit, and `/login` must stay within its script budget (docs/product.md section 13).
+ * Signed-in screens call the API as they open, so the libraries their chunks import on first
+ * use (the HTTP library behind `api/http.ts`) are preloaded too. Signed-out screens load it
+ * with the first submit, and `/login` must stay within its script budget (docs/product.md
+ * section 13). A screen's own parts loaded on demand (the update screen's form, postbacks and
+ * password dialog) are not: they come after the first paint (decision 034).
  */
 const CALLS_API_AT_ONCE: ReadonlySet<ClientRoute | 'notFound'> = new Set([
   'myApps',
@@ -39,6 +41,11 @@ const CALLS_API_AT_ONCE: ReadonlySet<ClientRoute | 'notFound'> = new Set([
   'account',
   'activity',
 ]);
+
+/** A manifest key of a package's module, not of the app's own source. */
+function isLibrary(key: string): boolean {
+  return key.includes('node_modules/');
+}
 
 /** What Vite's build manifest (`build.manifest`) says of one module or shared chunk. */
 export interface ManifestChunk {
@@ -87,7 +94,10 @@ export function routePreloads(manifest: Manifest, route: ClientRoute | 'notFound
     scripts.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
-    if (followDynamic) for (const imported of chunk.dynamicImports ?? []) visit(imported);
+    if (!followDynamic) return;
+    for (const imported of chunk.dynamicImports ?? []) {
+      if (isLibrary(imported)) visit(imported);
+    }
   };
   for (const module of ROUTE_MODULES[route]) visit(module);
   return { scripts: [...scripts], styles: [...styles] };

@@ -13,13 +13,20 @@ export function AppPlaceholder() {
         <span className={styles.placeholderLine} />
         <span className={styles.placeholderLine} />
       </div>
-      <div className={`${styles.form} ${styles.placeholder} ${styles.formPlaceholder}`}>
-        <p role="status">{Messages.screens.loadingApp}</p>
-        <span className={styles.placeholderLine} aria-hidden="true" />
-        <span className={styles.placeholderLine} aria-hidden="true" />
-        <span className={styles.placeholderLine} aria-hidden="true" />
-        <span className={styles.placeholderLine} aria-hidden="true" />
-      </div>
+      <FormPlaceholder />
+    </div>
+  );
+}
+
+/** The form's box, empty around a loading status: also shown while the form's code loads. */
+export function FormPlaceholder() {
+  return (
+    <div className={`${styles.form} ${styles.placeholder} ${styles.formPlaceholder}`}>
+      <p role="status">{Messages.screens.loadingApp}</p>
+      <span className={styles.placeholderLine} aria-hidden="true" />
+      <span className={styles.placeholderLine} aria-hidden="true" />
+      <span className={styles.placeholderLine} aria-hidden="true" />
+      <span className={styles.placeholderLine} aria-hidden="true" />
     </div>
   );
 }

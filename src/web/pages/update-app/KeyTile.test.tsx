@@ -146,7 +146,7 @@ describe('KeyTile: Reveal keys and copy (issue 10)', WALK, () => {
     keysApiFake();
     const tile = await renderTile();
     await user.click(within(tile).getByRole('button', { name: Messages.keys.reveal }));
-    const dialog = screen.getByRole('dialog', { name: Messages.keys.revealTitle });
+    const dialog = await screen.findByRole('dialog', { name: Messages.keys.revealTitle });
     const password = within(dialog).getByLabelText(Messages.keys.password);
 
     await user.type(password, 'Wr0ng!Pass');

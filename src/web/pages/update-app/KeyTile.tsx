@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Application, ApplicationResponse } from '../../../contract/apps.js';
 import type { KeyGrace, RevealKeysResponse } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
@@ -9,10 +9,15 @@ import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
-import { RevealKeys } from './RevealKeys.js';
 import { KEY_ROLL_TEXTS, RollKey } from './RollKey.js';
 import { useCopy } from './use-copy.js';
 import styles from './update-app-page.module.css';
+
+// The password dialog and its form library come with the first reveal, not with the tile
+// (decision 034).
+const RevealKeys = lazy(async () => ({
+  default: (await import('./RevealKeys.js')).RevealKeys<RevealKeysResponse>,
+}));
 
 interface Entry {
   readonly id: string;
@@ -45,6 +50,8 @@ function revealedOf(answer: RevealKeysResponse): Revealed {
 export function KeyTile({ app }: { app: Application }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [isAskingPassword, setIsAskingPassword] = useState(false);
+  // Mounted from the first reveal on, so the dialog closes as it opened (focus returns).
+  const [hasAskedPassword, setHasAskedPassword] = useState(false);
   const { copy, fallback } = useCopy();
   const queryClient = useQueryClient();
 
@@ -119,7 +126,10 @@ export function KeyTile({ app }: { app: Application }) {
           <Button
             variant="secondary"
             className={styles.keyAction}
-            onClick={() => setIsAskingPassword(true)}
+            onClick={() => {
+              setHasAskedPassword(true);
+              setIsAskingPassword(true);
+            }}
           >
             <Eye aria-hidden="true" size={18} /> {Messages.keys.reveal}
           </Button>
@@ -134,16 +144,20 @@ export function KeyTile({ app }: { app: Application }) {
         )}
         <RollKey texts={KEY_ROLL_TEXTS} roll={roll} onRolled={() => setRevealed(null)} />
       </div>
-      <RevealKeys
-        isOpen={isAskingPassword}
-        text={Messages.keys.revealText}
-        reveal={(password) => keysApi.reveal(app.applicationId, password)}
-        onClose={() => setIsAskingPassword(false)}
-        onRevealed={(answer) => {
-          setRevealed(revealedOf(answer));
-          notify.success(answer.message);
-        }}
-      />
+      {hasAskedPassword && (
+        <Suspense fallback={null}>
+          <RevealKeys
+            isOpen={isAskingPassword}
+            text={Messages.keys.revealText}
+            reveal={(password) => keysApi.reveal(app.applicationId, password)}
+            onClose={() => setIsAskingPassword(false)}
+            onRevealed={(answer) => {
+              setRevealed(revealedOf(answer));
+              notify.success(answer.message);
+            }}
+          />
+        </Suspense>
+      )}
       {fallback}
     </aside>
   );

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { KeyGraceSchema, type KeyGrace } from '../../../contract/keys.js';
+import { KEY_GRACES, type KeyGrace } from '../../../contract/key-grace.js';
 import { Messages } from '../../../contract/messages.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
@@ -72,7 +72,7 @@ export function RollKey({
         <p>{texts.text}</p>
         <fieldset className={styles.graces}>
           <legend>{texts.legend}</legend>
-          {KeyGraceSchema.options.map((option) => (
+          {KEY_GRACES.map((option) => (
             <label key={option} className={styles.grace}>
               <input
                 type="radio"

@@ -5,7 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, testBrand } from '../../../../test/support/brand.js';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
+import { ApiPaths } from '../../../contract/api-paths.js';
+import type { ApplicationResponse } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
+import { maskApiKey } from '../../../contract/rules.js';
 import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
 import { StorageKeys } from '../../session/storage.js';
@@ -61,5 +64,55 @@ describe('the update screen before its app is shown (issue 10, defect 8)', () =>
     const layout = status.closest('.layout');
     expect(layout?.querySelector(':scope > .tile')).not.toBeNull();
     expect(status.closest('.form')?.parentElement).toBe(layout);
+  });
+});
+
+const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
+const APP: ApplicationResponse = {
+  status: 'success',
+  message: Messages.apps.found,
+  applicationId: 'app-1',
+  applicationName: 'Momentum bot',
+  logoUrl: '/default-app-icon.png',
+  callbackUrl: 'https://bot.example.com/cb',
+  postbackUrl: '',
+  allowedUsers: 'AB1234',
+  isActive: true,
+  secret: KEY,
+  keys: [{ id: 'k-1', masked: maskApiKey(KEY), expiresAt: null }],
+  description: '',
+  algoId: '',
+  renewalDate: '2027-11-26T00:00:00.000Z',
+  ipChangeAllowedAt: null,
+  ipRecordsWithFamilyPending: [],
+};
+
+describe('the update screen once its app is loaded (decision 034)', () => {
+  it('shows the heading and the key tile, then the form and the postbacks section as their code comes', async () => {
+    fakeApi((request) =>
+      request.url === ApiPaths.myIp
+        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
+        : json(200, APP),
+    );
+    // The status switch measures itself; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: APP.applicationName }),
+    ).toBeVisible();
+    expect(screen.getByRole('complementary', { name: 'Keys' })).toHaveTextContent(maskApiKey(KEY));
+    expect(await screen.findByRole('textbox', { name: 'App name*' })).toHaveValue(
+      APP.applicationName,
+    );
+    expect(await screen.findByRole('button', { name: Messages.screens.save })).toBeVisible();
+    expect(await screen.findByRole('region', { name: Messages.postbacks.title })).toBeVisible();
+    expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
   });
 });

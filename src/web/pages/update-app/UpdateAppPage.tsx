@@ -1,18 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
+import { afterNextPaint } from '../../ui/after-paint.js';
 import { Button } from '../../ui/Button.js';
 import { StatusBadge, StatusBadgePlaceholder } from '../../ui/StatusBadge.js';
-import { AppPlaceholder } from './AppPlaceholder.js';
+import { AppPlaceholder, FormPlaceholder } from './AppPlaceholder.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
-import { PostbacksSection } from './PostbacksSection.js';
-import { UpdateAppForm } from './UpdateAppForm.js';
 import styles from './update-app-page.module.css';
+
+// The form and the postbacks section, with the form and validation libraries, load once the
+// app's heading and key tile have been painted: neither the screen's first paint nor the key
+// tile waits for them (decision 034).
+const UpdateAppForm = lazy(async () => {
+  await afterNextPaint();
+  return { default: (await import('./UpdateAppForm.js')).UpdateAppForm };
+});
+const PostbacksSection = lazy(async () => {
+  await afterNextPaint();
+  return { default: (await import('./PostbacksSection.js')).PostbacksSection };
+});
 
 /** docs/product.md section 2, /update-app/{application_id}: the app is loaded on start. */
 export default function UpdateAppPage() {
@@ -21,17 +33,11 @@ export default function UpdateAppPage() {
     queryKey: appKeys.one(applicationId),
     queryFn: () => appsApi.get(applicationId),
   });
-  const goBack = (
-    <Link to={ClientPaths.myApps} className={styles.back}>
-      <ArrowLeft aria-hidden="true" size={18} /> {Messages.screens.goBack}
-    </Link>
-  );
   if (app.data === undefined) {
     // docs/product.md section 8, view failure: the server's error message, under the screen's
     // own title, with a retry; while loading, the title and the layout with a loading status.
     return (
-      <section className={styles.page} aria-labelledby="update-title">
-        {goBack}
+      <Screen>
         <div className={styles.heading}>
           {!app.isError && (
             <span className={`${styles.logo} ${styles.logoPlaceholder}`} aria-hidden="true" />
@@ -56,13 +62,12 @@ export default function UpdateAppPage() {
         ) : (
           <AppPlaceholder />
         )}
-      </section>
+      </Screen>
     );
   }
   const data = app.data;
   return (
-    <section className={styles.page} aria-labelledby="update-title">
-      {goBack}
+    <Screen>
       <div className={styles.heading}>
         <img src={data.logoUrl} alt="" width={55} height={55} className={styles.logo} />
         <div className={styles.title}>
@@ -73,10 +78,26 @@ export default function UpdateAppPage() {
       </div>
       <div className={styles.layout}>
         <KeyTile app={data} />
-        {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
-        <UpdateAppForm key={data.applicationId} app={data} />
+        <Suspense fallback={<FormPlaceholder />}>
+          {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
+          <UpdateAppForm key={data.applicationId} app={data} />
+        </Suspense>
       </div>
-      <PostbacksSection applicationId={data.applicationId} />
+      <Suspense fallback={null}>
+        <PostbacksSection applicationId={data.applicationId} />
+      </Suspense>
+    </Screen>
+  );
+}
+
+/** The screen's section with its way back to My Apps, loading or loaded. */
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <section className={styles.page} aria-labelledby="update-title">
+      <Link to={ClientPaths.myApps} className={styles.back}>
+        <ArrowLeft aria-hidden="true" size={18} /> {Messages.screens.goBack}
+      </Link>
+      {children}
     </section>
   );
 }
