@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../../test/support/brand.js';
+import { appResponse } from '../../../../test/support/app-response.js';
 import { fakeApi, json, type Seen } from '../../../../test/support/fake-api.js';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import type { ApplicationResponse } from '../../../contract/apps.js';
@@ -21,24 +22,7 @@ const NEW_KEY = 'newkey-0123456789-abcdefghijklmnopqrstuvwxy';
 const CURRENT: ApiKey = { id: 'k-old', masked: maskApiKey(OLD_KEY), expiresAt: null };
 const PASSWORD = 'Str0ng!Pass';
 
-const APP: ApplicationResponse = {
-  status: 'success',
-  message: Messages.apps.found,
-  applicationId: ID,
-  applicationName: 'Momentum bot',
-  logoUrl: '/default-app-icon.png',
-  callbackUrl: 'https://bot.example.com/cb',
-  postbackUrl: '',
-  allowedUsers: 'AB1234',
-  isActive: true,
-  secret: OLD_KEY,
-  keys: [CURRENT],
-  description: '',
-  algoId: '',
-  renewalDate: '2027-11-26T00:00:00.000Z',
-  ipChangeAllowedAt: null,
-  ipRecordsWithFamilyPending: [],
-};
+const APP: ApplicationResponse = appResponse(ID, OLD_KEY, { keys: [CURRENT] });
 
 /** The keys API: rolls with the grace asked for; reveals for PASSWORD only. */
 function keysApiFake() {

@@ -4,9 +4,9 @@ import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, testBrand } from '../../../../test/support/brand.js';
+import { appResponse } from '../../../../test/support/app-response.js';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
 import { ApiPaths } from '../../../contract/api-paths.js';
-import type { ApplicationResponse } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
 import { maskApiKey } from '../../../contract/rules.js';
 import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
@@ -68,24 +68,7 @@ describe('the update screen before its app is shown (issue 10, defect 8)', () =>
 });
 
 const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
-const APP: ApplicationResponse = {
-  status: 'success',
-  message: Messages.apps.found,
-  applicationId: 'app-1',
-  applicationName: 'Momentum bot',
-  logoUrl: '/default-app-icon.png',
-  callbackUrl: 'https://bot.example.com/cb',
-  postbackUrl: '',
-  allowedUsers: 'AB1234',
-  isActive: true,
-  secret: KEY,
-  keys: [{ id: 'k-1', masked: maskApiKey(KEY), expiresAt: null }],
-  description: '',
-  algoId: '',
-  renewalDate: '2027-11-26T00:00:00.000Z',
-  ipChangeAllowedAt: null,
-  ipRecordsWithFamilyPending: [],
-};
+const APP = appResponse('app-1', KEY);
 
 describe('the update screen once its app is loaded (decision 034)', () => {
   it('shows the heading and the key tile, then the form and the postbacks section as their code comes', async () => {
