@@ -10,6 +10,10 @@ import { BrandProvider } from '../../brand.js';
 import { StorageKeys } from '../../session/storage.js';
 import CreateAppPage from './CreateAppPage.js';
 
+// The form's code is imported on demand; on the shared 2-core machines its first import
+// (transformed by Vitest) can take longer than findBy's default second.
+const CODE_LOAD = { timeout: 10_000 };
+
 beforeEach(() => localStorage.setItem(StorageKeys.accessToken, fakeJwt(2_000_000_000)));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +35,7 @@ describe('the create screen (decision 034)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       Messages.screens.createAppTitle,
     );
-    expect(await screen.findByRole('textbox', { name: 'App name*' })).toHaveValue('');
+    expect(await screen.findByRole('textbox', { name: 'App name*' }, CODE_LOAD)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
   });
 });

@@ -67,6 +67,10 @@ describe('the update screen before its app is shown (issue 10, defect 8)', () =>
   });
 });
 
+// The form's and the postbacks section's code is imported on demand; on the shared 2-core
+// machines its first import (transformed by Vitest) can take longer than findBy's default second.
+const CODE_LOAD = { timeout: 10_000 };
+
 const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
 const APP = appResponse('app-1', KEY);
 
@@ -91,11 +95,15 @@ describe('the update screen once its app is loaded (decision 034)', () => {
       await screen.findByRole('heading', { level: 1, name: APP.applicationName }),
     ).toBeVisible();
     expect(screen.getByRole('complementary', { name: 'Keys' })).toHaveTextContent(maskApiKey(KEY));
-    expect(await screen.findByRole('textbox', { name: 'App name*' })).toHaveValue(
+    expect(await screen.findByRole('textbox', { name: 'App name*' }, CODE_LOAD)).toHaveValue(
       APP.applicationName,
     );
-    expect(await screen.findByRole('button', { name: Messages.screens.save })).toBeVisible();
-    expect(await screen.findByRole('region', { name: Messages.postbacks.title })).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: Messages.screens.save }, CODE_LOAD),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('region', { name: Messages.postbacks.title }, CODE_LOAD),
+    ).toBeVisible();
     expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
   });
 });
