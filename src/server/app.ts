@@ -159,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.jobs.start();
     done();
   });
-  app.addHook('onClose', () => app.jobs.stop());
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await shared.close();
+  });
   await registerAccounts(app, deps, metrics, handlers);
   await registerApplications(app, deps, handlers, shared);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);

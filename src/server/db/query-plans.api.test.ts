@@ -7,6 +7,7 @@ import { newestLiveCode } from '../auth/codes.repository.js';
 import { refreshTokenByHash } from '../auth/sessions.repository.js';
 import { eventForDelivery, postbackTarget } from '../postbacks/postback-events.repository.js';
 import { currentSecret, secretsOf } from '../postbacks/postback-secrets.repository.js';
+import { claimQueries } from '../jobs/jobs.repository.js';
 import type { Database } from './schema.js';
 
 let t: TestApp;
@@ -39,6 +40,7 @@ const hotQueries: Record<string, Compile> = {
   'postback event to deliver': (db) => eventForDelivery.compile(db, 'event-1'),
   'postback secrets of an app': (db) => secretsOf.compile(db, 'app-1'),
   'current postback secret of an app': (db) => currentSecret.compile(db, 'app-1'),
+  'due jobs claim': (db) => claimQueries[t.db.engine].compile(db, 'worker-1', 1, 2, 8),
 };
 
 interface PostgresPlanNode {

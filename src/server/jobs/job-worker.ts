@@ -152,7 +152,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       try {
         const claim = (on: Kysely<Database>) =>
           claimDueJobs(on, db.engine, workerId, clock.now(), settings.leaseMs, batch.length);
-        const jobs = await (deps.shared === undefined ? claim(db.kysely) : deps.shared(claim));
+        // A claim lost to a power cut only lets the job run again: it need not wait for the
+        // disk (decision 035).
+        const jobs = await (deps.shared === undefined
+          ? claim(db.kysely)
+          : deps.shared.withoutDiskSync(claim));
         batch.forEach((loop, index) => loop.resolve(jobs[index]));
       } catch (error) {
         for (const loop of batch) loop.reject(error);

@@ -69,11 +69,38 @@ export async function insertJobOnce(db: Kysely<Database>, job: NewJob): Promise<
 }
 
 /**
+ * The claim, compiled once per engine (decision 018): building it anew cost the drain about
+ * a sixth of a millisecond per claim (docs/decisions/035-wal-sync-off-the-loop.md). On
+ * PostgreSQL `FOR UPDATE SKIP LOCKED` lets instances claim side by side without waiting on
+ * or taking each other's rows; SQLite runs one writer at a time, so the single UPDATE is
+ * atomic there as it stands.
+ */
+function claimQuery(engine: Engine) {
+  return preparedQuery(4, (db, workerId: string, now: number, lockedUntil: number, limit: number) =>
+    db
+      .updateTable('jobs')
+      .set({ attempts: sql<number>`attempts + 1`, lockedUntil, lockedBy: workerId })
+      .where('id', 'in', (eb) => {
+        const due = eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('doneAt', 'is', null)
+          .where('failedAt', 'is', null)
+          .where('runAt', '<=', now)
+          .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<=', now)]))
+          .orderBy('runAt')
+          .limit(limit);
+        return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+      })
+      .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts', 'runAt', 'createdAt']),
+  );
+}
+export const claimQueries = { sqlite: claimQuery('sqlite'), postgres: claimQuery('postgres') };
+
+/**
  * Takes up to `limit` of the oldest due open jobs whose lease (if any) has run out, in one
  * statement (one commit for all of them): each try is counted and each lease set as it is
- * taken. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets instances claim side by side without
- * waiting on or taking each other's rows; SQLite runs one writer at a time, so the single
- * UPDATE is atomic there as it stands. The jobs come back oldest first.
+ * taken. The jobs come back oldest first.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
@@ -83,27 +110,7 @@ export async function claimDueJobs(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedJob[]> {
-  const claimed = await db
-    .updateTable('jobs')
-    .set({
-      attempts: sql<number>`attempts + 1`,
-      lockedUntil: now + leaseMs,
-      lockedBy: workerId,
-    })
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('doneAt', 'is', null)
-        .where('failedAt', 'is', null)
-        .where('runAt', '<=', now)
-        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<=', now)]))
-        .orderBy('runAt')
-        .limit(limit);
-      return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts', 'runAt', 'createdAt'])
-    .execute();
+  const claimed = await claimQueries[engine](db, workerId, now, now + leaseMs, limit);
   // RETURNING keeps no order: first tries go out in the order their jobs became due.
   return claimed
     .sort((a, b) => a.runAt - b.runAt || a.createdAt - b.createdAt)

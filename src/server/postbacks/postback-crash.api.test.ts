@@ -25,8 +25,12 @@ const EVENTS = 150;
 const INTAKE_CONCURRENCY = 8;
 /** Deliveries the receiver has taken when the process is killed: the burst is under way. */
 const KILL_AFTER = 20;
-/** The receiver answers this late, so deliveries are in flight when the kill comes. */
-const ANSWER_DELAY_MS = 25;
+/**
+ * The receiver answers this late, so deliveries are in flight when the kill comes and
+ * acknowledged events wait behind them (an intake's 202 waits for its sync, a delivery's
+ * claim does not: decision 035).
+ */
+const ANSWER_DELAY_MS = 100;
 
 let dataDir: string;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -80,9 +84,8 @@ async function signedInClient(baseUrl: string): Promise<HttpClient> {
   return client;
 }
 
-/** Sends every event, `INTAKE_CONCURRENCY` at once; answers the portal ids of those answered 202. */
-async function sendEvents(baseUrl: string, applicationId: string): Promise<string[]> {
-  const accepted: string[] = [];
+/** Sends every event, `INTAKE_CONCURRENCY` at once; adds the portal ids of those answered 202. */
+async function sendEvents(baseUrl: string, applicationId: string, accepted: string[]) {
   let next = 0;
   async function sender() {
     while (next < EVENTS) {
@@ -108,7 +111,6 @@ async function sendEvents(baseUrl: string, applicationId: string): Promise<strin
     }
   }
   await Promise.all(Array.from({ length: INTAKE_CONCURRENCY }, sender));
-  return accepted;
 }
 
 async function until(isDone: () => boolean, timeoutMs: number): Promise<void> {
@@ -122,12 +124,16 @@ describe(`postbacks across a crash (${process.env.TEST_DB ?? 'sqlite'})`, () => 
     const client = await signedInClient(portal.baseUrl);
     const applicationId = await createApp(client, { postbackUrl: `${receiver.url}/postbacks` });
 
-    const sending = sendEvents(portal.baseUrl, applicationId);
-    await until(() => deliveries.size >= KILL_AFTER, 30_000);
+    const accepted: string[] = [];
+    const sending = sendEvents(portal.baseUrl, applicationId, accepted);
+    await until(
+      () => deliveries.size >= KILL_AFTER && accepted.some((id) => !deliveries.has(id)),
+      30_000,
+    );
     portal.child.kill('SIGKILL');
     await portal.exit();
     const deliveredAtKill = new Set(deliveries.keys());
-    const accepted = await sending;
+    await sending;
 
     // The kill came while acknowledged events were still waiting or on their way.
     expect(deliveredAtKill.size).toBeGreaterThanOrEqual(KILL_AFTER);

@@ -59,7 +59,10 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
     const isDelivered = sent.result.ok;
     const isFailed = !isDelivered && attempt.isLastAttempt;
     const delay = POSTBACK_RETRY_DELAYS_MS[attempt.attempt - 1];
-    await deps.shared(async (trx) => {
+    // A delivered try's record lost to a power cut only repeats the delivery (at least
+    // once): it need not wait for the disk. The last failure and its mail must (decision 035).
+    const commit = isFailed ? deps.shared : deps.shared.withoutDiskSync;
+    await commit(async (trx) => {
       await recordAttempt(trx, randomUUID(), event.id, {
         attempt: sent.attempt,
         state: isDelivered ? 'delivered' : isFailed ? 'failed' : 'pending',
