@@ -25,6 +25,9 @@ export function cut(text: string, bytes: number = POSTBACK_BODY_CUT_BYTES): stri
 
 /** A header set as JSON, whole headers only, up to POSTBACK_BODY_CUT_BYTES. */
 export function headersJson(headers: Readonly<Record<string, string>>): string {
+  // Nearly always all of them fit: one serialization, not one a header.
+  const whole = JSON.stringify(headers);
+  if (Buffer.byteLength(whole) <= POSTBACK_BODY_CUT_BYTES) return whole;
   const kept: [string, string][] = [];
   for (const entry of Object.entries(headers)) {
     const next = JSON.stringify(Object.fromEntries([...kept, entry]));

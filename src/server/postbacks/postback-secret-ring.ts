@@ -20,8 +20,24 @@ export interface LivePostbackSecret extends PostbackSecret {
  */
 const additionalData = (applicationId: string) => `postback-secret:${applicationId}`;
 
+/**
+ * Opened secrets kept by their application and sealed form (both, so a sealed secret copied
+ * onto another application still fails to open): a delivery need not decrypt it again.
+ */
+const OPENED_KEPT = 1000;
+
 /** Makes, seals and opens an application's postback signing secrets. */
 export function createPostbackSecretRing(crypto: KeyCrypto) {
+  const opened = new Map<string, string>();
+  function open(applicationId: string, sealed: string): string {
+    const key = `${applicationId}\n${sealed}`;
+    const known = opened.get(key);
+    if (known !== undefined) return known;
+    const secret = crypto.open(additionalData(applicationId), sealed);
+    if (opened.size >= OPENED_KEPT) opened.clear();
+    opened.set(key, secret);
+    return secret;
+  }
   return {
     /** Gives the application a current secret if it has none (first delivery, first view). */
     async ensure(trx: Transaction<Database>, applicationId: string, now: number): Promise<void> {
@@ -47,7 +63,7 @@ export function createPostbackSecretRing(crypto: KeyCrypto) {
         .filter((row) => row.expiresAt === null || row.expiresAt > now)
         .sort((a, b) => (b.expiresAt ?? Infinity) - (a.expiresAt ?? Infinity))
         .map((row) => {
-          const secret = crypto.open(additionalData(applicationId), row.sealedSecret);
+          const secret = open(applicationId, row.sealedSecret);
           const expiresAt = row.expiresAt === null ? null : new Date(row.expiresAt).toISOString();
           return { id: row.id, masked: maskPostbackSecret(secret), expiresAt, secret };
         });
