@@ -18,7 +18,6 @@ describe(`postback secret ring (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('opens a secret again from memory, but never under another application', async () => {
     const dev = await signedInDeveloper(t);
     const [first, second] = [await createApp(dev.client), await createApp(dev.client)];
-    if (first === undefined || second === undefined) throw new Error('no applications');
     const ring = createPostbackSecretRing(createKeyCrypto(t.secrets.keyEncryptionSecret));
     const now = t.clock.now();
     await t.db.kysely.transaction().execute((trx) => ring.ensure(trx, first, now));
