@@ -79,6 +79,7 @@ function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) 
   return familyClaims(trx)
     .select([
       'ipRecords.documentKey',
+      'ipRecords.adminAccept',
       'developers.id as developerId',
       'developers.email',
       'developers.name',

@@ -151,6 +151,24 @@ describe(`the proof queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(audit.body.entries[0]).toMatchObject({ applicationId: claimed, reason: null });
   });
 
+  it('two reviewers deciding one proof at once: one decides, the other hears it is decided', async () => {
+    const { claimed } = await sentProof('71.0.0.5');
+    const other = await signedInOperator(t, 'reviewer');
+    const answers = await Promise.all(
+      [reviewer, other].map((operator) =>
+        operator.client.json('POST', OpsApiPaths.proofDecision, {
+          json: { applicationId: claimed, ip: '71.0.0.5', decision: 'accept' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const audit = await admin.client.json<AuditResponse>(
+      'GET',
+      `${OpsApiPaths.audit}?action=proof.accepted`,
+    );
+    expect(audit.body.entries.filter((entry) => entry.applicationId === claimed)).toHaveLength(1);
+  });
+
   it('answers 404 for the document of a proof not waiting', async () => {
     const query = new URLSearchParams({ applicationId: 'nope', ip: '71.0.0.9' });
     const missing = await reviewer.client.json(

@@ -48,10 +48,14 @@ export function createOpsProofs(deps: ProofsDeps) {
       if ((await waitingDocumentKey(db, applicationId, ip)) === null) {
         throw new AppError('conflict', OpsMessages.proofs.notPending);
       }
+      // The claim as it was before this decision: another reviewer may have decided first.
       const audited =
         (reason: string | null) =>
-        async (trx: Parameters<typeof recordOperatorAction>[0], claim: ProofClaim) =>
-          recordOperatorAction(trx, {
+        async (trx: Parameters<typeof recordOperatorAction>[0], claim: ProofClaim) => {
+          if (claim.adminAccept === 1 || claim.documentKey === null) {
+            throw new AppError('conflict', OpsMessages.proofs.notPending);
+          }
+          await recordOperatorAction(trx, {
             ...actor,
             at: deps.clock.now(),
             action: reason === null ? 'proof.accepted' : 'proof.rejected',
@@ -61,6 +65,7 @@ export function createOpsProofs(deps: ProofsDeps) {
             reason,
             details: { ip },
           });
+        };
       const isDone =
         request.decision === 'accept'
           ? await acceptProof(deps, applicationId, ip, audited(null))
