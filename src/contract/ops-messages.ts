@@ -51,6 +51,17 @@ export const OpsMessages = {
     unauthorized: 'Sign in to the operator console.',
     forbidden: 'Your role does not allow this.',
   },
+  /** The console's frame: skip link, loading, pages that are not there or failed. */
+  shell: {
+    skipToContent: 'Skip to content',
+    loading: 'Loading',
+    forbiddenTitle: 'Not for your role',
+    notFoundTitle: 'Page not found',
+    notFound: 'The console has no page at this address.',
+    failedTitle: 'Something went wrong',
+    failed: 'This page could not be shown. A new version of the console may have been released.',
+    reload: 'Reload the page',
+  },
   proofs: {
     title: 'Proof queue',
     empty: 'No proofs are waiting.',
