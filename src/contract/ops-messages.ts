@@ -87,6 +87,22 @@ export const OpsMessages = {
     notPending: 'This proof is no longer waiting for a decision.',
     notFound: 'No such proof.',
   },
+  /** The proof queue's own labels beside the texts above (ours). */
+  proofReview: {
+    queueLabel: 'Pending proofs, oldest first',
+    age: 'Waiting',
+    actions: 'Actions',
+    reviewTitle: (ip: string) => `Proof for ${ip}`,
+    /** The Review button's name: its visible text first, then which proof. */
+    openFor: (ip: string, application: string) => `Review ${ip}, ${application}`,
+    close: 'Close',
+    cancel: 'Cancel',
+    confirmReject: 'Reject proof',
+    pdfPage: (ip: string, page: number, pages: number) =>
+      `Family proof for ${ip}, page ${String(page)} of ${String(pages)}`,
+    pdfLoading: 'Loading the document',
+    pdfFailed: 'The document could not be shown.',
+  },
   find: {
     title: 'Find',
     label: 'E-mail, name, client id, application id, API key prefix or IP',
