@@ -187,6 +187,7 @@ export const OpsMessages = {
     reason: 'Reason',
     ip: 'From IP',
     csvFileName: 'operator-audit.csv',
+    cursorInvalid: 'This page link is not valid. Start again from the newest entries.',
     actions: {
       'operator.signed_in': 'Signed in',
       'operator.signed_out': 'Signed out',
