@@ -106,6 +106,13 @@ describe('the proof queue (issue 12)', () => {
       'src',
       `${OpsApiPaths.proofDocument}?applicationId=app-203.0.113.7&ip=203.0.113.7`,
     );
+    // Opened below the queue on narrower screens: focus goes to it.
+    expect(
+      within(review).getByRole('heading', {
+        level: 2,
+        name: OpsMessages.proofReview.reviewTitle(older.ip),
+      }),
+    ).toHaveFocus();
     // A reviewer may not open developers: their names are not links.
     expect(within(review).queryByRole('link')).toBeNull();
 
@@ -172,6 +179,8 @@ describe('the proof queue (issue 12)', () => {
     expect(await screen.findByRole('rowheader', { name: newer.ip })).toBeVisible();
     expect(screen.queryByRole('rowheader', { name: older.ip })).toBeNull();
     expect(screen.queryByRole('region')).toBeNull();
+    // The opened proof is gone: the reader is back at the top of the queue.
+    expect(screen.getByRole('heading', { level: 1, name: OpsMessages.proofs.title })).toHaveFocus();
     const decision = seen.find((request) => request.url === OpsApiPaths.proofDecision);
     expect(JSON.parse(decision?.body ?? '')).toEqual({
       applicationId: older.applicationId,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PendingProof } from '../../../contract/ops.js';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { Spinner } from '../../../web/ui/Spinner.js';
@@ -18,6 +18,14 @@ export default function ProofQueuePage() {
   const { queue, reload } = usePendingProofs();
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const title = useRef<HTMLHeadingElement>(null);
+  /** After a decision the opened proof is gone: the reader goes back to the top of the queue. */
+  const closeWith = (text: string) => {
+    setAnnouncement(text);
+    setOpenKey(null);
+    title.current?.focus();
+    reload();
+  };
   const proofs = queue.state === 'ready' ? queue.proofs : [];
   const open = proofs.find((proof) => proofKey(proof) === openKey);
 
@@ -32,23 +40,21 @@ export default function ProofQueuePage() {
     } catch (error) {
       // Decided meanwhile (another reviewer): the queue no longer holds it.
       if (!hasErrorCode(error, 'conflict', 'not_found')) throw error;
-      setAnnouncement(error.message);
-      setOpenKey(null);
-      reload();
+      closeWith(error.message);
       return;
     }
-    setAnnouncement(
+    closeWith(
       decision.accept
         ? OpsMessages.proofs.accepted(proof.ip)
         : OpsMessages.proofs.rejected(proof.ip),
     );
-    setOpenKey(null);
-    reload();
   };
 
   return (
     <div className={styles.page}>
-      <h1>{OpsMessages.proofs.title}</h1>
+      <h1 ref={title} tabIndex={-1}>
+        {OpsMessages.proofs.title}
+      </h1>
       <p role="status" className={styles.announcement}>
         {announcement}
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   mayUse,
@@ -30,6 +30,9 @@ export function ProofReview({ proof, onDecide, onClose }: ProofReviewProps) {
   const [isRejecting, setIsRejecting] = useState(false);
   const [isAccepting, setIsAccepting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened below the queue on narrower screens: the reader goes where the proof is.
+  useEffect(() => heading.current?.focus(), []);
   const accept = async () => {
     setIsAccepting(true);
     setFailure(null);
@@ -43,7 +46,9 @@ export function ProofReview({ proof, onDecide, onClose }: ProofReviewProps) {
   return (
     <section className={styles.review} aria-labelledby="ops-proof-title">
       <div className={styles.reviewHead}>
-        <h2 id="ops-proof-title">{OpsMessages.proofReview.reviewTitle(proof.ip)}</h2>
+        <h2 id="ops-proof-title" ref={heading} tabIndex={-1}>
+          {OpsMessages.proofReview.reviewTitle(proof.ip)}
+        </h2>
         <Button variant="secondary" onClick={onClose}>
           {OpsMessages.proofReview.close}
         </Button>
