@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/operators.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { runOperatorsCommand } from '../admin/operators-command.js';
+import { purgeExpired } from '../auth/purge-job.js';
 
 let t: TestApp;
 
@@ -215,5 +216,18 @@ describe(`operator sign-in (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const client = await primed();
     client.setCookie('portal_ops', 'forged-token');
     expect((await client.json('GET', OpsApiPaths.session)).status).toBe(401);
+  });
+});
+
+describe(`operator sessions purge (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('the hourly purge deletes the sessions past their end', async () => {
+    const operator = await signedInOperator(t, 'reviewer');
+    const rows = () => t.db.kysely.selectFrom('operatorSessions').select('tokenHash').execute();
+    expect((await rows()).length).toBeGreaterThan(0);
+    t.clock.advance(OpsLimits.sessionIdleMs + 1);
+    const purged = await purgeExpired(t.db.kysely, t.clock.now());
+    expect(purged.operatorSessions).toBeGreaterThan(0);
+    expect(await rows()).toEqual([]);
+    expect((await operator.client.json('GET', OpsApiPaths.session)).status).toBe(401);
   });
 });
