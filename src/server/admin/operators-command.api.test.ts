@@ -10,6 +10,7 @@ import {
   signedInOperator,
   testOperatorsDeps,
 } from '../../../test/support/operators.js';
+import { holdWrite } from '../../../test/support/hold-write.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { runOperatorsCommand } from './operators-command.js';
 
@@ -72,6 +73,20 @@ describe(`admin operators (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       );
     }
     expect((await run('disable', 'ghost@example.com')).exitCode).toBe(1);
+  });
+
+  it('adds, resets and disables while the running server is in a write transaction', async () => {
+    // A read first would make SQLite refuse the command at once ("database is locked") when
+    // the other process commits before the command's write: its snapshot is then stale.
+    for (const args of [
+      ['add', 'busy@example.com', '--role', 'support'],
+      ['reset', 'busy@example.com'],
+      ['disable', 'busy@example.com'],
+    ]) {
+      const server = await holdWrite(t, 300);
+      expect((await run(...args)).exitCode, args[0]).toBe(0);
+      await server.done;
+    }
   });
 
   it('a reset link replaces the old one and ends the sessions', async () => {

@@ -7,6 +7,7 @@ import {
   type OperatorRole,
 } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
+import { isUniqueViolation } from '../auth/auth.repository.js';
 import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import { hashPassword, reservePasswordCheck } from '../auth/passwords.js';
 import type { Clock } from '../clock.js';
@@ -20,7 +21,6 @@ import {
   disableOperator,
   findOperatorByEmail,
   findOperatorByEnrollment,
-  findOperatorById,
   insertOperator,
   restartEnrollment,
   takeOperatorTry,
@@ -92,10 +92,9 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
       const normalized = email.trim().toLowerCase();
       const id = randomUUID();
       const { link, stored } = newEnrollment(id);
+      // The insert comes first (a unique e-mail): a read first would make SQLite refuse this
+      // transaction at once when a running server writes meanwhile.
       await db.transaction().execute(async (trx) => {
-        if ((await findOperatorByEmail(trx, normalized)) !== undefined) {
-          throw new AppError('conflict', OpsMessages.operators.exists);
-        }
         await insertOperator(trx, {
           id,
           email: normalized,
@@ -110,6 +109,10 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
           lastFailedSignInAt: null,
           lastTotpStep: null,
           createdAt: clock.now(),
+        }).catch((error: unknown) => {
+          throw isUniqueViolation(error)
+            ? new AppError('conflict', OpsMessages.operators.exists)
+            : error;
         });
         await recordOperatorAction(trx, {
           ...actor,
@@ -126,14 +129,13 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
     async reset(id: string, actor: Actor): Promise<EnrollmentLink> {
       const { link, stored } = newEnrollment(id);
       await db.transaction().execute(async (trx) => {
-        const operator = await findOperatorById(trx, id);
-        if (operator === undefined) throw new AppError('not_found', OpsMessages.operators.notFound);
-        await restartEnrollment(trx, id, stored);
+        const email = await restartEnrollment(trx, id, stored);
+        if (email === undefined) throw new AppError('not_found', OpsMessages.operators.notFound);
         await recordOperatorAction(trx, {
           ...actor,
           at: clock.now(),
           action: 'operator.reset',
-          target: operator.email,
+          target: email,
         });
       });
       return link;
@@ -144,14 +146,13 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
         throw new AppError('conflict', OpsMessages.operators.cannotDisableSelf);
       }
       await db.transaction().execute(async (trx) => {
-        const operator = await findOperatorById(trx, id);
-        if (operator === undefined) throw new AppError('not_found', OpsMessages.operators.notFound);
-        await disableOperator(trx, id, clock.now());
+        const email = await disableOperator(trx, id, clock.now());
+        if (email === undefined) throw new AppError('not_found', OpsMessages.operators.notFound);
         await recordOperatorAction(trx, {
           ...actor,
           at: clock.now(),
           action: 'operator.disabled',
-          target: operator.email,
+          target: email,
         });
       });
     },

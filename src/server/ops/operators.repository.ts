@@ -14,10 +14,6 @@ export function findOperatorByEmail(db: Db, email: string) {
   return db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findOperatorById(db: Db, id: string) {
-  return db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function findOperatorByEnrollment(db: Db, tokenHash: string) {
   return db
     .selectFrom('operators')
@@ -34,13 +30,17 @@ export function listOperators(db: Db) {
     .execute();
 }
 
-/** A new enrollment: password and second factor start again, the old sessions end. */
+/**
+ * A new enrollment: password and second factor start again, the old sessions end. Answers
+ * the operator's e-mail, undefined when there is no such operator. A write first: SQLite
+ * takes its write lock (waiting out busy_timeout) before any read of the transaction.
+ */
 export async function restartEnrollment(
   trx: Transaction<Database>,
   id: string,
   enrollment: { tokenHash: string; expiresAt: number; sealedTotpSecret: string },
-): Promise<void> {
-  await trx
+): Promise<string | undefined> {
+  const row = await trx
     .updateTable('operators')
     .set({
       passwordHash: null,
@@ -55,8 +55,10 @@ export async function restartEnrollment(
       lastTotpStep: null,
     })
     .where('id', '=', id)
-    .execute();
+    .returning('email')
+    .executeTakeFirst();
   await deleteOperatorSessions(trx, id);
+  return row?.email;
 }
 
 /** Enrollment done: the link is spent (only while it was unspent; answers whether it was). */
@@ -81,13 +83,20 @@ export async function completeEnrollment(
   return result.numUpdatedRows > 0n;
 }
 
+/** Disables the operator and ends the sessions; the e-mail, undefined when none (a write first). */
 export async function disableOperator(
   trx: Transaction<Database>,
   id: string,
   now: number,
-): Promise<void> {
-  await trx.updateTable('operators').set({ disabledAt: now }).where('id', '=', id).execute();
+): Promise<string | undefined> {
+  const row = await trx
+    .updateTable('operators')
+    .set({ disabledAt: now })
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
   await deleteOperatorSessions(trx, id);
+  return row?.email;
 }
 
 /**
