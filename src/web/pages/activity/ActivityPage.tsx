@@ -6,10 +6,9 @@ import { activityApi, activityKeys } from '../../api/activity-api.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
-import { formatTime } from '../../ui/format-time.js';
 import { useAction } from '../../ui/use-action.js';
 import { NO_FILTERS, queryOf, type ActivityFilterValues } from './activity-filters.js';
-import { applicationOf, describeDetails } from './describe-event.js';
+import { ActivityList } from './ActivityList.js';
 import styles from './activity-page.module.css';
 
 const text = Messages.activity;
@@ -130,50 +129,7 @@ export default function ActivityPage() {
         </div>
       )}
       {page.isSuccess && events.length === 0 && <p>{text.empty}</p>}
-      {events.length > 0 && (
-        <ol className={styles.list} aria-label={text.title} aria-busy={page.isFetching}>
-          {events.map((event) => {
-            const application = applicationOf(event);
-            const lines = describeDetails(event.details);
-            return (
-              <li key={event.id} className={styles.event}>
-                <p className={styles.kind}>{text.kinds[event.kind]}</p>
-                <dl className={styles.facts}>
-                  <dt>{text.when}</dt>
-                  <dd>
-                    <time dateTime={event.at}>{formatTime(event.at)}</time>
-                  </dd>
-                  {application !== '' && (
-                    <>
-                      <dt>{text.application}</dt>
-                      <dd>{application}</dd>
-                    </>
-                  )}
-                  {event.ip !== null && (
-                    <>
-                      <dt>{text.ipAddress}</dt>
-                      <dd>{event.ip}</dd>
-                    </>
-                  )}
-                  {event.device !== null && (
-                    <>
-                      <dt>{text.device}</dt>
-                      <dd>{event.device}</dd>
-                    </>
-                  )}
-                </dl>
-                {lines.length > 0 && (
-                  <ul className={styles.details}>
-                    {lines.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      {events.length > 0 && <ActivityList events={events} isBusy={page.isFetching} />}
       <nav className={styles.pager} aria-label={text.pagesLabel}>
         {cursors.length > 0 && (
           <Button variant="secondary" onClick={() => setCursors([])}>
