@@ -130,6 +130,7 @@ export const OpsMessages = {
     alreadyVerified: 'This developer is verified already.',
     reasonOptional: 'Reason (optional)',
     reasonHint: "Kept in the audit log and shown in the developer's activity log.",
+    lockState: 'Account lock',
     actions: 'Actions',
     clientId: 'Client id',
     browser: 'Browser',
