@@ -92,11 +92,13 @@ describe('DeveloperPage (issue 12)', () => {
       'href',
       opsApplicationPath('app_1'),
     );
-    const ips = within(apps)
-      .getAllByRole('listitem')
-      .filter((item) => item.textContent?.includes('203.0.113.7'));
-    expect(ips.at(-1)).toHaveTextContent(OpsMessages.application.proofStates.rejected);
-    expect(ips.at(-1)).toHaveTextContent(OpsMessages.application.rejectionReason('Blurred scan'));
+    const ips = within(apps).getByRole('list', {
+      name: `${OpsMessages.application.ips}: Momentum bot`,
+    });
+    const [rejected, plain] = within(ips).getAllByRole('listitem');
+    expect(rejected).toHaveTextContent(OpsMessages.application.proofStates.rejected);
+    expect(rejected).toHaveTextContent(OpsMessages.application.rejectionReason('Blurred scan'));
+    expect(plain).toHaveTextContent(OpsMessages.application.proofStates.none);
     const sessions = screen.getByRole('region', { name: text.sessions });
     expect(within(sessions).getByRole('row', { name: /Firefox on Linux/ })).toHaveTextContent(
       '198.51.100.4',
