@@ -4,13 +4,13 @@ import {
   type OpsApplicationResponse,
   type OpsDoneResponse,
 } from '../../contract/ops.js';
-import { call } from '../../web/api/http.js';
+import { opsCall } from './ops-call.js';
 
 /** An application as the console sees it, and pausing or resuming it (issue 12). */
 export const applicationsApi = {
-  get: (id: string) => call<OpsApplicationResponse>('get', OpsApiPaths.application(id)),
+  get: (id: string) => opsCall<OpsApplicationResponse>('get', OpsApiPaths.application(id)),
   setStatus: (id: string, body: ApplicationStatusRequest) =>
-    call<OpsDoneResponse>('post', OpsApiPaths.applicationStatus(id), { json: body }),
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.applicationStatus(id), { json: body }),
 };
 
 export const applicationKeys = {

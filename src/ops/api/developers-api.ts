@@ -5,20 +5,20 @@ import {
   type OpsDoneResponse,
   type ReasonRequest,
 } from '../../contract/ops.js';
-import { call } from '../../web/api/http.js';
+import { opsCall } from './ops-call.js';
 import { withQuery } from './query-string.js';
 
 /** A developer as the console sees them, and the actions on their account (issue 12). */
 export const developersApi = {
-  get: (id: string) => call<OpsDeveloperResponse>('get', OpsApiPaths.developer(id)),
+  get: (id: string) => opsCall<OpsDeveloperResponse>('get', OpsApiPaths.developer(id)),
   activity: (id: string, cursor: string | undefined) =>
-    call<ActivityResponse>('get', withQuery(OpsApiPaths.developerActivity(id), { cursor })),
+    opsCall<ActivityResponse>('get', withQuery(OpsApiPaths.developerActivity(id), { cursor })),
   unlock: (id: string, body: ReasonRequest) =>
-    call<OpsDoneResponse>('post', OpsApiPaths.unlock(id), { json: body }),
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.unlock(id), { json: body }),
   endSessions: (id: string, body: ReasonRequest) =>
-    call<OpsDoneResponse>('post', OpsApiPaths.endSessions(id), { json: body }),
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.endSessions(id), { json: body }),
   resendVerification: (id: string, body: ReasonRequest) =>
-    call<OpsDoneResponse>('post', OpsApiPaths.resendVerification(id), { json: body }),
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.resendVerification(id), { json: body }),
 };
 
 export const developerKeys = {

@@ -5,15 +5,15 @@ import {
   type OperatorListResponse,
   type OpsDoneResponse,
 } from '../../contract/ops.js';
-import { call } from '../../web/api/http.js';
+import { opsCall } from './ops-call.js';
 
 /** The admin's calls on operator accounts (issue 12). */
 export const operatorsApi = {
-  list: () => call<OperatorListResponse>('get', OpsApiPaths.operators),
+  list: () => opsCall<OperatorListResponse>('get', OpsApiPaths.operators),
   add: (body: AddOperatorRequest) =>
-    call<EnrollmentLinkResponse>('post', OpsApiPaths.operators, { json: body }),
-  disable: (id: string) => call<OpsDoneResponse>('post', OpsApiPaths.operatorDisable(id)),
-  reset: (id: string) => call<EnrollmentLinkResponse>('post', OpsApiPaths.operatorReset(id)),
+    opsCall<EnrollmentLinkResponse>('post', OpsApiPaths.operators, { json: body }),
+  disable: (id: string) => opsCall<OpsDoneResponse>('post', OpsApiPaths.operatorDisable(id)),
+  reset: (id: string) => opsCall<EnrollmentLinkResponse>('post', OpsApiPaths.operatorReset(id)),
 };
 
 export const operatorKeys = {
