@@ -6,22 +6,13 @@ import { activityApi, activityKeys } from '../../api/activity-api.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
+import { saveBlob } from '../../ui/save-blob.js';
 import { useAction } from '../../ui/use-action.js';
 import { NO_FILTERS, queryOf, type ActivityFilterValues } from './activity-filters.js';
 import { ActivityList } from './ActivityList.js';
 import styles from './activity-page.module.css';
 
 const text = Messages.activity;
-
-/** Saves the CSV the browser got through the session layer under its file name. */
-function save(blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = text.csvFileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * /activity (issue 10): the developer's own events newest first, filtered by application,
@@ -39,7 +30,9 @@ export default function ActivityPage() {
     placeholderData: keepPreviousData,
   });
   const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
-  const exportCsv = useAction(async () => save(await activityApi.csv(queryOf(filters))));
+  const exportCsv = useAction(async () =>
+    saveBlob(await activityApi.csv(queryOf(filters)), text.csvFileName),
+  );
 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
