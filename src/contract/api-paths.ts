@@ -71,12 +71,6 @@ export const ApiPaths = {
 /** Ours, not an API path: where the public app icons are served. */
 export const LOGOS_PATH = '/uploads/logos';
 
-/**
- * The operator console's API (issue 12): a cookie session of its own, so its calls never
- * carry the developer's bearer token and its 401 never starts the developer's refresh.
- */
-export const OPS_API_ROOT = '/api/v1/ops';
-
 /** The calls of docs/product.md section 7 that never carry the bearer token. */
 export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.signup,

@@ -58,6 +58,17 @@ export const OpsMessages = {
     unauthorized: 'Sign in to the operator console.',
     forbidden: 'Your role does not allow this.',
   },
+  /** The console's frame: skip link, loading, pages that are not there or failed. */
+  shell: {
+    skipToContent: 'Skip to content',
+    loading: 'Loading',
+    forbiddenTitle: 'Not for your role',
+    notFoundTitle: 'Page not found',
+    notFound: 'The console has no page at this address.',
+    failedTitle: 'Something went wrong',
+    failed: 'This page could not be shown. A new version of the console may have been released.',
+    reload: 'Reload the page',
+  },
   proofs: {
     title: 'Proof queue',
     empty: 'No proofs are waiting.',
@@ -82,6 +93,22 @@ export const OpsMessages = {
     rejected: (ip: string) => `The proof for ${ip} is rejected.`,
     notPending: 'This proof is no longer waiting for a decision.',
     notFound: 'No such proof.',
+  },
+  /** The proof queue's own labels beside the texts above (ours). */
+  proofReview: {
+    queueLabel: 'Pending proofs, oldest first',
+    age: 'Waiting',
+    actions: 'Actions',
+    reviewTitle: (ip: string) => `Proof for ${ip}`,
+    /** The Review button's name: its visible text first, then which proof. */
+    openFor: (ip: string, application: string) => `Review ${ip}, ${application}`,
+    close: 'Close',
+    cancel: 'Cancel',
+    confirmReject: 'Reject proof',
+    pdfPage: (ip: string, page: number, pages: number) =>
+      `Family proof for ${ip}, page ${String(page)} of ${String(pages)}`,
+    pdfLoading: 'Loading the document',
+    pdfFailed: 'The document could not be shown.',
   },
   find: {
     title: 'Find',

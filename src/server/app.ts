@@ -57,6 +57,7 @@ import type { Mailer } from './mail/mailer.js';
 import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { createMetrics, registerRequestMetrics, type Metrics } from './metrics/metrics.js';
 import type { Secrets } from './secrets.js';
+import { registerOpsConsole } from './spa/ops-console.js';
 import { registerWebApp } from './spa/web-app.js';
 import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerAccounts(app, deps, metrics, handlers);
   await registerApplications(app, deps, handlers, shared);
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
+  await registerOpsConsole(app, deps.webRoot);
 
   app.setNotFoundHandler((request, reply) => {
     // The path as sent: resolving `//x` against a base reads it as a host (or throws).

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../test/support/brand.js';
 import { fakeApi, json, refreshed } from '../../../test/support/fake-api.js';
-import { ApiPaths, OPS_API_ROOT } from '../../contract/api-paths.js';
+import { ApiPaths } from '../../contract/api-paths.js';
+import { OPS_API_ROOT } from '../../contract/ops-api-root.js';
 import { StorageKeys } from '../session/storage.js';
 import { Messages } from '../../contract/messages.js';
 import { ApiError, call, REFRESH_LOCK } from './http.js';

@@ -1,5 +1,6 @@
 import type { HTTPError, KyInstance, KyRequest } from 'ky';
-import { ApiPaths, OPS_API_ROOT, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
+import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
+import { OPS_API_ROOT } from '../../contract/ops-api-root.js';
 import type { RefreshResponse } from '../../contract/auth.js';
 import type { ErrorCode } from '../../contract/error-codes.js';
 import { Messages } from '../../contract/messages.js';
