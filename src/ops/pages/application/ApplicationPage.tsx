@@ -9,6 +9,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog.js';
 import { StatusRegion } from '../../ui/StatusRegion.js';
 import styles from '../../ui/ops-ui.module.css';
 import { ApplicationDetails } from './ApplicationDetails.js';
+import { usePageTitle } from '../../ui/use-page-title.js';
 
 const text = OpsMessages.application;
 
@@ -26,11 +27,13 @@ export default function ApplicationPage() {
     queryFn: () => applicationsApi.get(applicationId),
   });
   const data = answer.data;
+  const heading = data?.application.name ?? text.details;
+  usePageTitle(heading);
   const isActive = data?.application.isActive ?? true;
   const actionTitle = isActive ? text.pause : text.resume;
   return (
     <div className={styles.page}>
-      <h1>{data?.application.name ?? text.details}</h1>
+      <h1>{heading}</h1>
       <StatusRegion message={result} />
       {answer.isError && (
         <LoadFailed

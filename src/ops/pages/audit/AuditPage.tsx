@@ -8,6 +8,7 @@ import uiStyles from '../../ui/ops-ui.module.css';
 import { AuditEntries } from './AuditEntries.js';
 import { AuditFilters } from './AuditFilters.js';
 import { auditQueryOf, filtersOf, searchOf } from './audit-filters.js';
+import { usePageTitle } from '../../ui/use-page-title.js';
 
 const text = OpsMessages.audit;
 
@@ -17,6 +18,7 @@ const text = OpsMessages.audit;
  * filters.
  */
 export default function AuditPage() {
+  usePageTitle(text.title);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersOf(searchParams);
   const query = auditQueryOf(filters);

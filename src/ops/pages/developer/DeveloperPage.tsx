@@ -11,6 +11,7 @@ import { DeveloperActivity } from './DeveloperActivity.js';
 import { DeveloperApplications } from './DeveloperApplications.js';
 import { DeveloperProfile } from './DeveloperProfile.js';
 import { DeveloperSessions } from './DeveloperSessions.js';
+import { usePageTitle } from '../../ui/use-page-title.js';
 
 /**
  * /ops/developers/:developerId (issue 12): the profile, applications with their IPs' proof
@@ -30,9 +31,11 @@ export default function DeveloperPage() {
     void queryClient.invalidateQueries({ queryKey: developerKeys.one(developerId) });
   };
   const data = developer.data;
+  const heading = data?.developer.name ?? OpsMessages.developer.profile;
+  usePageTitle(heading);
   return (
     <div className={styles.page}>
-      <h1>{data?.developer.name ?? OpsMessages.developer.profile}</h1>
+      <h1>{heading}</h1>
       <StatusRegion message={result} />
       {developer.isError && (
         <LoadFailed

@@ -9,6 +9,7 @@ import { findApi, findKeys } from '../../api/find-api.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import uiStyles from '../../ui/ops-ui.module.css';
 import styles from './find-page.module.css';
+import { usePageTitle } from '../../ui/use-page-title.js';
 
 const text = OpsMessages.find;
 const appText = OpsMessages.application;
@@ -20,6 +21,7 @@ const isLongEnough = (q: string) => q.trim().length >= OpsLimits.searchMinLength
  * lives in the URL (?q=), so back and forward go through earlier searches.
  */
 export default function FindPage() {
+  usePageTitle(text.title);
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const [tooShort, setTooShort] = useState<string | undefined>(undefined);

@@ -12,6 +12,7 @@ import { TableBox } from '../../ui/TableBox.js';
 import { AddOperator } from './AddOperator.js';
 import { ConfirmOperatorAction } from './ConfirmOperatorAction.js';
 import { EnrollmentLink } from './EnrollmentLink.js';
+import { usePageTitle } from '../../ui/use-page-title.js';
 
 const text = OpsMessages.operators;
 
@@ -23,6 +24,7 @@ type Pending = { readonly action: 'disable' | 'reset'; readonly operator: Operat
  * or reset one. An added or reset operator's enrollment link is shown once.
  */
 export default function OperatorsPage() {
+  usePageTitle(text.title);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: operatorKeys.all, queryFn: operatorsApi.list });
   const [shownLink, setShownLink] = useState<{
