@@ -226,6 +226,7 @@ export const OpsMessages = {
     pagesLabel: 'Audit log pages',
     loadFailed: 'The audit log could not be loaded.',
     operatorColumn: 'Operator',
+    cursorInvalid: 'This page link is not valid. Start again from the newest entries.',
     actions: {
       'operator.signed_in': 'Signed in',
       'operator.signed_out': 'Signed out',
