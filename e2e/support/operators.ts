@@ -1,93 +1,108 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import {
-  OpsApiPaths,
-  OpsLimits,
-  type EnrollmentResponse,
-  type OperatorRole,
-} from '../../src/contract/ops.js';
-import { postJson, uniqueEmail } from './accounts.js';
+import { OpsClientPaths, OpsLimits, type OperatorRole } from '../../src/contract/ops.js';
+import { OpsMessages } from '../../src/contract/ops-messages.js';
+import { GOOD_PASSWORD, uniqueEmail } from './accounts.js';
 import { runAdmin } from './admin.js';
 import { expect } from './fixtures.js';
 
-/** A password the operators' enrollment accepts (the developers' policy). */
-export const OPERATOR_PASSWORD = 'Night-Desk42x';
+const STEP_MS = OpsLimits.totpPeriodSeconds * 1000;
 
-const PERIOD_MS = OpsLimits.totpPeriodSeconds * 1000;
-
-/** An enrolled operator, and the last TOTP step its codes used (a code is good once). */
+/** An operator enrolled in the browser: the TOTP key read from the enroll page. */
 export interface EnrolledOperator {
   readonly email: string;
-  readonly password: string;
   readonly role: OperatorRole;
-  readonly totp: TOTP;
+  readonly password: string;
+  readonly secret: string;
+  /** The last TOTP step a code was used for: the server takes each step once. */
   lastStep: number;
 }
 
-const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
-
-/** The enrollment token of the link `operators add|reset` prints. */
-export function enrollmentTokenOf(output: string): string {
-  const token = /[?&]token=([^\s&]+)/.exec(output)?.[1];
-  if (token === undefined) throw new Error(`no enrollment link in: ${output}`);
-  return decodeURIComponent(token);
-}
-
-/**
- * The next code the server takes for `operator`: a step after the last one used, within
- * one step of now (OpsLimits.totpWindow). Two sign-ins of one operator within a step wait
- * for the clock, as the operator would.
- */
-export async function nextCode(operator: EnrolledOperator): Promise<string> {
-  const step = Math.max(operator.lastStep + 1, stepNow() - OpsLimits.totpWindow);
-  const wait = (step - OpsLimits.totpWindow) * PERIOD_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 200));
-  operator.lastStep = step;
-  return operator.totp.generate({ timestamp: step * PERIOD_MS });
-}
-
-/**
- * An operator made as an admin makes one (`npm run admin -- operators add`) and enrolled
- * through the enrollment API with its first code, as the enroll page does.
- */
-export async function createOperator(
-  request: APIRequestContext,
+/** `operators add EMAIL --role ROLE` (issue 12): the e-mail and the enrollment link's path. */
+export async function addOperator(
   role: OperatorRole,
-  email: string = uniqueEmail(`ops-${role}`),
+): Promise<{ email: string; enrollPath: string }> {
+  const email = uniqueEmail(role);
+  const out = await runAdmin('operators', 'add', email, '--role', role);
+  const link = /Enrollment link \(valid until [^)]+\): (\S+)/.exec(out)?.[1];
+  if (link === undefined) throw new Error(`no enrollment link in:\n${out}`);
+  const url = new URL(link);
+  expect(url.pathname).toBe(OpsClientPaths.enroll);
+  return { email, enrollPath: `${url.pathname}${url.search}` };
+}
+
+function codeAt(secret: string, step: number): string {
+  return new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: OpsLimits.totpDigits,
+    period: OpsLimits.totpPeriodSeconds,
+  }).generate({ timestamp: step * STEP_MS });
+}
+
+/**
+ * A code the server takes now: the clock's step, or the step after the last one used when
+ * that is later; the server takes one step ahead, so beyond that this waits for the clock.
+ */
+export async function nextCode(operator: EnrolledOperator, page: Page): Promise<string> {
+  const step = Math.max(operator.lastStep + 1, Math.floor(Date.now() / STEP_MS));
+  const wait = (step - 1) * STEP_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait + 200);
+  operator.lastStep = step;
+  return codeAt(operator.secret, step);
+}
+
+/** Opens the enrollment link, reads the key shown, sets the password and sends the first code. */
+export async function enrollInBrowser(
+  page: Page,
+  added: { email: string; enrollPath: string },
+  role: OperatorRole,
 ): Promise<EnrolledOperator> {
-  const token = enrollmentTokenOf(await runAdmin('operators', 'add', email, '--role', role));
-  const shown = await request.get(`${OpsApiPaths.enrollment}?${new URLSearchParams({ token })}`);
-  expect(shown.status(), await shown.text()).toBe(200);
-  const { secret } = (await shown.json()) as EnrollmentResponse;
+  await page.goto(added.enrollPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: OpsMessages.enroll.title }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(OpsMessages.enroll.intro(added.email, OpsMessages.roles[role])),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: OpsMessages.enroll.qrLabel })).toBeVisible();
+  const secret = (await page.locator('code').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   const operator: EnrolledOperator = {
-    email,
-    password: OPERATOR_PASSWORD,
+    email: added.email,
     role,
-    totp: new TOTP({
-      secret: Secret.fromBase32(secret),
-      digits: OpsLimits.totpDigits,
-      period: OpsLimits.totpPeriodSeconds,
-    }),
-    lastStep: stepNow() - 2,
+    password: GOOD_PASSWORD,
+    secret,
+    lastStep: 0,
   };
-  const enrolled = await postJson(request, OpsApiPaths.enrollment, {
-    token,
-    password: operator.password,
-    code: await nextCode(operator),
-  });
-  expect(enrolled.status(), await enrolled.text()).toBe(204);
+  await page.getByLabel(OpsMessages.enroll.password, { exact: true }).fill(operator.password);
+  await page.getByLabel(OpsMessages.enroll.confirmPassword).fill(operator.password);
+  await page.getByLabel(OpsMessages.enroll.code).fill(await nextCode(operator, page));
+  await page.getByRole('button', { name: OpsMessages.enroll.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: OpsMessages.enroll.done })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === OpsClientPaths.login);
   return operator;
 }
 
-/**
- * Signs `operator` in through the API. Given a page's or a context's `request`, the session
- * cookie lands in that browser context, so its pages are signed in.
- */
-export async function signInOperator(request: APIRequestContext, operator: EnrolledOperator) {
-  const response = await postJson(request, OpsApiPaths.session, {
-    email: operator.email,
-    password: operator.password,
-    code: await nextCode(operator),
-  });
-  expect(response.status(), await response.text()).toBe(200);
+/** Fills the console's sign-in form and sends it with `code`. */
+export async function submitSignIn(page: Page, operator: EnrolledOperator, code: string) {
+  await page.getByLabel(OpsMessages.login.email).fill(operator.email);
+  await page.getByLabel(OpsMessages.login.password, { exact: true }).fill(operator.password);
+  await page.getByLabel(OpsMessages.login.code).fill(code);
+  await page.getByRole('button', { name: OpsMessages.login.submit }).click();
+}
+
+/** Signs in on /ops/login and waits for the console's shell. */
+export async function signInOperator(page: Page, operator: EnrolledOperator) {
+  if (new URL(page.url()).pathname !== OpsClientPaths.login) await page.goto(OpsClientPaths.login);
+  await submitSignIn(page, operator, await nextCode(operator, page));
+  await expect(
+    page.getByText(OpsMessages.nav.signedInAs(operator.email, OpsMessages.roles[operator.role])),
+  ).toBeVisible();
+}
+
+/** A new operator of `role`, enrolled and signed in on `page`. */
+export async function signedInOperator(page: Page, role: OperatorRole): Promise<EnrolledOperator> {
+  const operator = await enrollInBrowser(page, await addOperator(role), role);
+  await signInOperator(page, operator);
+  return operator;
 }
