@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 import { auditRowsOf, openDeveloperActivity, waitForMailWith } from './support/ops-both-sides.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
-import { createOperator, signInOperator } from './support/operators.js';
+import { signedInOperator } from './support/operators.js';
 
 // Issue 12, Actions: each operator action is done from its page with a reason, announced,
 // written to the operator's audit and, where it concerns the developer, to their own
@@ -26,8 +26,7 @@ test("pause and resume: reason required, e-mailed, audited and in the developer'
 }) => {
   test.slow();
   const found = await createSearchableDeveloper(request);
-  const admin = await createOperator(request, 'admin');
-  await signInOperator(page.request, admin);
+  const admin = await signedInOperator(page, 'admin');
   await page.goto(opsApplicationPath(found.applicationId));
   await expect(page.getByRole('heading', { level: 1, name: found.appName })).toBeVisible(
     AFTER_LOAD,
@@ -93,8 +92,7 @@ test("unlock and end sessions: announced, the page reloaded, audited, in the dev
       { timeout: 15_000, intervals: [0] },
     )
     .toBe(429);
-  const admin = await createOperator(request, 'admin');
-  await signInOperator(page.request, admin);
+  const admin = await signedInOperator(page, 'admin');
   await page.goto(opsDeveloperPath(found.developerId));
   const profile = page.getByRole('region', { name: devText.profile });
   await expect(profile).toContainText(found.developer.email, AFTER_LOAD);
@@ -143,8 +141,7 @@ test('resend the verification e-mail: only while not verified, a new code arrive
 }) => {
   const developer = await signUpByApi(request);
   await waitForMail(request, developer.email, 1);
-  const admin = await createOperator(request, 'admin');
-  await signInOperator(page.request, admin);
+  const admin = await signedInOperator(page, 'admin');
   await page.goto(`/ops/find?${new URLSearchParams({ q: developer.email })}`);
   await page
     .getByRole('region', { name: OpsMessages.find.developers })

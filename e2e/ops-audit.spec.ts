@@ -4,7 +4,7 @@ import { OpsMessages } from '../src/contract/ops-messages.js';
 import { postJson } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
-import { createOperator, signInOperator } from './support/operators.js';
+import { signedInOperator } from './support/operators.js';
 
 // Issue 12, Audit: an admin filters the operators' audit (the filters kept in the URL),
 // pages to older entries by the keyset cursor, and downloads the same filters as CSV.
@@ -20,8 +20,7 @@ test('filters in the URL, older entries by the cursor, and the CSV holds the sam
 }) => {
   test.slow();
   const found = await createSearchableDeveloper(request);
-  const admin = await createOperator(request, 'admin');
-  await signInOperator(page.request, admin);
+  const admin = await signedInOperator(page, 'admin');
   for (let n = 1; n <= CHANGES; n++) {
     const response = await postJson(
       page.request,

@@ -7,7 +7,7 @@ import {
 import { OpsMessages } from '../src/contract/ops-messages.js';
 import { expect, test } from './support/fixtures.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
-import { createOperator, signInOperator } from './support/operators.js';
+import { signedInOperator } from './support/operators.js';
 import { isPath } from './support/paths.js';
 
 // Issue 12, Find: support finds a developer and their application by each key a caller may
@@ -22,7 +22,7 @@ test('finds the developer or the application by each key, and back goes to the l
 }) => {
   test.slow();
   const found = await createSearchableDeveloper(request);
-  await signInOperator(page.request, await createOperator(request, 'support'));
+  await signedInOperator(page, 'support');
   await page.goto(OpsClientPaths.find);
   const box = page.getByRole('searchbox', { name: text.label });
   await expect(box).toBeVisible(AFTER_LOAD);

@@ -3,7 +3,7 @@ import { OpsMessages } from '../src/contract/ops-messages.js';
 import { uniqueEmail } from './support/accounts.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
-import { createOperator, signInOperator } from './support/operators.js';
+import { signedInOperator } from './support/operators.js';
 
 // Issue 12: the console's find, developer, application, audit and operators pages, with
 // data and with their dialogs open, have no axe violations at desktop and phone widths, and
@@ -18,7 +18,7 @@ for (const width of [1280, 390] as const) {
     test('find, developer, application, audit and operators pages', async ({ page, request }) => {
       test.slow();
       const found = await createSearchableDeveloper(request);
-      await signInOperator(page.request, await createOperator(request, 'admin'));
+      await signedInOperator(page, 'admin');
       const noSidewaysScroll = async () =>
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
