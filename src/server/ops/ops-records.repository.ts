@@ -22,6 +22,16 @@ export function findDeveloper(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** The latest lock of the developer's keyed counts (an address's, a device's), if any. */
+export async function latestKeyedLock(db: Db, developerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('signInThrottles')
+    .select((eb) => eb.fn.max('lockedUntil').as('lockedUntil'))
+    .where('developerId', '=', developerId)
+    .executeTakeFirst();
+  return row?.lockedUntil ?? null;
+}
+
 export function findApplication(db: Db, id: string) {
   return db
     .selectFrom('applications')

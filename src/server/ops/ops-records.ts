@@ -12,6 +12,7 @@ import {
   findDeveloper,
   ipRecordsOfApps,
   keysOf,
+  latestKeyedLock,
 } from './ops-records.repository.js';
 
 type IpRecord = Awaited<ReturnType<typeof ipRecordsOfApps>>[number];
@@ -50,6 +51,7 @@ export function createOpsRecords(deps: {
         apps.map((app) => app.id),
       );
       const sessions = await listLiveSessions(db, id, now);
+      const lock = Math.max(developer.lockedUntil ?? 0, (await latestKeyedLock(db, id)) ?? 0);
       return {
         developer: {
           id: developer.id,
@@ -59,10 +61,8 @@ export function createOpsRecords(deps: {
           state: developer.state,
           clientCode: developer.clientCode,
           isVerified: developer.verifiedAt !== null,
-          lockedUntil:
-            developer.lockedUntil !== null && developer.lockedUntil > now
-              ? iso(developer.lockedUntil)
-              : null,
+          // The account's own count, or any address's or device's on it.
+          lockedUntil: lock > now ? iso(lock) : null,
           createdAt: iso(developer.createdAt),
         },
         applications: apps.map((app) => ({

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // Issue 12, the operator console (docs/decisions/036-operator-console.md): operators, apart
 // from developers, each with a role, a password and a TOTP secret (sealed); their sessions,
@@ -61,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('details', 'text', (col) => col.notNull())
     .addColumn('ip', 'text', (col) => col.notNull())
     .execute();
+  await appendOnly(db, isPostgres);
   await db.schema.createIndex('operator_audit_at_idx').on('operator_audit').column('at').execute();
   await db.schema
     .createIndex('operator_audit_developer_idx')
@@ -69,4 +70,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('api_keys').addColumn('key_prefix', 'text').execute();
   await db.schema.createIndex('api_keys_prefix_idx').on('api_keys').column('key_prefix').execute();
+}
+
+/** The audit refuses changes and deletes in the database itself, whatever the code does. */
+async function appendOnly(db: Kysely<unknown>, isPostgres: boolean): Promise<void> {
+  const message = 'operator_audit is append-only';
+  if (isPostgres) {
+    await sql
+      .raw(
+        `create function operator_audit_append_only() returns trigger language plpgsql as $$
+        begin raise exception '${message}'; end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        'create trigger operator_audit_append_only before update or delete on operator_audit ' +
+          'for each row execute function operator_audit_append_only()',
+      )
+      .execute(db);
+    return;
+  }
+  for (const event of ['update', 'delete']) {
+    await sql
+      .raw(
+        `create trigger operator_audit_no_${event} before ${event} on operator_audit ` +
+          `begin select raise(abort, '${message}'); end`,
+      )
+      .execute(db);
+  }
 }
