@@ -97,6 +97,7 @@ test("unlock and end sessions: announced, the page reloaded, audited, in the dev
   await page.goto(opsDeveloperPath(found.developerId));
   const profile = page.getByRole('region', { name: devText.profile });
   await expect(profile).toContainText(found.developer.email, AFTER_LOAD);
+  await expect(profile).not.toContainText(devText.notLocked);
 
   await page.getByRole('button', { name: devText.unlock }).click();
   const unlock = page.getByRole('dialog', { name: devText.unlock });
@@ -104,6 +105,7 @@ test("unlock and end sessions: announced, the page reloaded, audited, in the dev
   await unlock.getByRole('button', { name: devText.unlock }).click();
   await expect(page.getByRole('status')).toHaveText(devText.unlocked);
   await expect(profile).toContainText(devText.notLocked);
+  await expect(page.getByRole('button', { name: devText.unlock })).toHaveCount(0);
   expect((await signIn(found.developer.password)).status()).toBe(200);
 
   const sessions = page.getByRole('region', { name: devText.sessions });

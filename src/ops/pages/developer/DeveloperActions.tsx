@@ -23,9 +23,9 @@ interface DeveloperActionsProps {
 }
 
 /**
- * What support may do to the account (issue 12), each with an optional reason: unlock, end
- * every session, resend the verification mail while it is not verified. Unlock is always
- * offered: it also clears the locks of one address, which the profile's lock does not show.
+ * What support may do to the account (issue 12), each with an optional reason: unlock while
+ * it is locked (the account's lock, or one address's or device's), end every session, resend
+ * the verification mail while it is not verified.
  */
 export function DeveloperActions({ developer, onDone }: DeveloperActionsProps) {
   const [open, setOpen] = useState<Action | null>(null);
@@ -39,9 +39,11 @@ export function DeveloperActions({ developer, onDone }: DeveloperActionsProps) {
     <section className={styles.section} aria-labelledby="developer-actions">
       <h2 id="developer-actions">{text.actions}</h2>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => setOpen('unlock')}>
-          {text.unlock}
-        </Button>
+        {developer.lockedUntil !== null && (
+          <Button variant="secondary" onClick={() => setOpen('unlock')}>
+            {text.unlock}
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => setOpen('endSessions')}>
           {text.endSessions}
         </Button>

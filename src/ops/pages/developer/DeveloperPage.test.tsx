@@ -124,6 +124,7 @@ describe('DeveloperPage (issue 12)', () => {
     expect(post?.url).toBe(OpsApiPaths.unlock('dev_1'));
     expect(JSON.parse(post?.body ?? '')).toEqual({ reason: 'Called us' });
     expect(await screen.findByText(text.notLocked)).toBeVisible();
+    expect(screen.queryByRole('button', { name: text.unlock })).toBeNull();
   });
 
   it("keeps the dialog open with the server's message when the action is refused", async () => {
