@@ -43,29 +43,35 @@ export function createOpsRoutes(): RouteObject[] {
               lazy: lazyPage('./pages/proofs/ProofQueuePage.tsx'),
             },
             {
-              path: OpsClientPaths.find,
-              handle: handle({ area: 'developers' }),
-              lazy: lazyPage('./pages/find/FindPage.tsx'),
-            },
-            {
-              path: OpsClientPaths.developer,
-              handle: handle({ area: 'developers' }),
-              lazy: lazyPage('./pages/developer/DeveloperPage.tsx'),
-            },
-            {
-              path: OpsClientPaths.application,
-              handle: handle({ area: 'developers' }),
-              lazy: lazyPage('./pages/application/ApplicationPage.tsx'),
-            },
-            {
-              path: OpsClientPaths.audit,
-              handle: handle({ area: 'audit' }),
-              lazy: lazyPage('./pages/audit/AuditPage.tsx'),
-            },
-            {
-              path: OpsClientPaths.operators,
-              handle: handle({ area: 'operators' }),
-              lazy: lazyPage('./pages/operators/OperatorsPage.tsx'),
+              // The pages that read through TanStack Query, and it with them.
+              lazy: async () => ({ Component: (await import('./query/QueryArea.js')).default }),
+              children: [
+                {
+                  path: OpsClientPaths.find,
+                  handle: handle({ area: 'developers' }),
+                  lazy: lazyPage('./pages/find/FindPage.tsx'),
+                },
+                {
+                  path: OpsClientPaths.developer,
+                  handle: handle({ area: 'developers' }),
+                  lazy: lazyPage('./pages/developer/DeveloperPage.tsx'),
+                },
+                {
+                  path: OpsClientPaths.application,
+                  handle: handle({ area: 'developers' }),
+                  lazy: lazyPage('./pages/application/ApplicationPage.tsx'),
+                },
+                {
+                  path: OpsClientPaths.audit,
+                  handle: handle({ area: 'audit' }),
+                  lazy: lazyPage('./pages/audit/AuditPage.tsx'),
+                },
+                {
+                  path: OpsClientPaths.operators,
+                  handle: handle({ area: 'operators' }),
+                  lazy: lazyPage('./pages/operators/OperatorsPage.tsx'),
+                },
+              ],
             },
             { path: '*', Component: OpsNotFound },
           ],
