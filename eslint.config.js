@@ -18,19 +18,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}', 'src/ops/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Boundary (style.md, principle 2): the web app never imports the server.
+      // Boundary (style.md, principle 2): the web app and the console never import the server.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               group: ['**/server/**', '**/server'],
-              message: 'src/web must not import src/server; share through src/contract.',
+              message:
+                'src/web and src/ops must not import src/server; share through src/contract.',
             },
           ],
         },

@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/ops/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/fail-on-console-error.ts', 'test/support/web-setup.ts'],
           css: { modules: { classNameStrategy: 'non-scoped' } },

@@ -42,9 +42,16 @@ export interface AppByApi {
   readonly postbackUrl?: string;
   /** IPs of another developer this app claims, each with a PDF proof (skip set). */
   readonly claims?: readonly string[];
+  /** The proof sent for each claim instead of the PDF. */
+  readonly claimDocument?: MultipartFile;
 }
 
-type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
+interface MultipartFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+type MultipartValue = string | MultipartFile;
 
 /** Creates an app through POST /api/v1/app (docs/product.md section 7) and answers its id. */
 export async function createAppByApi(
@@ -65,7 +72,7 @@ export async function createAppByApi(
   if (app.ips !== undefined && app.ips.length > 0) multipart.ipRecords = app.ips.join(',');
   if (app.algoId !== undefined) multipart.algo_id = app.algoId;
   for (const ip of claims) {
-    multipart[ipFieldName(ip)] = {
+    multipart[ipFieldName(ip)] = app.claimDocument ?? {
       name: 'proof.pdf',
       mimeType: 'application/pdf',
       buffer: makePdf(),

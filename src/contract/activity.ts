@@ -23,6 +23,12 @@ export const ACTIVITY_KINDS = [
   'proof.sent',
   'proof.accepted',
   'proof.rejected',
+  // Issue 12: what an operator did that concerns the developer, with the operator's reason.
+  'operator.app_paused',
+  'operator.app_resumed',
+  'operator.account_unlocked',
+  'operator.sessions_ended',
+  'operator.verification_resent',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -378,6 +378,11 @@ export const Messages = {
       'proof.sent': 'IP proof sent',
       'proof.accepted': 'IP proof accepted',
       'proof.rejected': 'IP proof rejected',
+      'operator.app_paused': 'Application paused by support',
+      'operator.app_resumed': 'Application resumed by support',
+      'operator.account_unlocked': 'Account unlocked by support',
+      'operator.sessions_ended': 'Signed out of all devices by support',
+      'operator.verification_resent': 'Verification e-mail resent by support',
     } satisfies Record<ActivityKind, string>,
   },
   // ours

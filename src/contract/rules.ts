@@ -160,6 +160,11 @@ export function maskApiKey(key: string): string {
   return key.slice(0, Limits.apiKeyMaskVisible) + '*'.repeat(key.length - Limits.apiKeyMaskVisible);
 }
 
+/** The part of a key `maskApiKey` shows: what a developer reads out to support (issue 12). */
+export function apiKeyPrefix(key: string): string {
+  return maskApiKey(key).replace(/\*+$/, '');
+}
+
 export function lastChars(name: string, n: number): string {
   if (n <= 0) return '';
   return Array.from(name).slice(-n).join('');

@@ -45,6 +45,7 @@ import { createKeyCrypto } from './keys/key-crypto.js';
 import { createKeyRing } from './keys/key-ring.js';
 import { registerKeysRoutes } from './keys/keys.routes.js';
 import { createKeysService } from './keys/keys.service.js';
+import { fillKeyPrefixes } from './keys/fill-key-prefixes.js';
 import { sealPlainKeys } from './keys/seal-plain-keys.js';
 import { PurgeExpiredJob, purgeExpired, scheduleNextPurge } from './auth/purge-job.js';
 import { ResetCodeJob } from './auth/reset-code-job.js';
@@ -57,6 +58,7 @@ import type { Mailer } from './mail/mailer.js';
 import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { createMetrics, registerRequestMetrics, type Metrics } from './metrics/metrics.js';
 import type { Secrets } from './secrets.js';
+import { registerOpsConsole } from './spa/ops-console.js';
 import { registerWebApp } from './spa/web-app.js';
 import { startBlobSweeper } from './storage/blob-sweeper.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -66,6 +68,7 @@ import { POSTBACK_TIMEOUT_MS } from '../contract/limits.js';
 import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
+import { registerOps, type OpsDeps } from './ops/register-ops.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -163,9 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.jobs.stop();
     await shared.close();
   });
-  await registerAccounts(app, deps, metrics, handlers);
-  await registerApplications(app, deps, handlers, shared);
+  const authDeps = await registerAccounts(app, deps, metrics, handlers);
+  const stores = await registerApplications(app, deps, handlers, shared);
+  registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
+  await registerOpsConsole(app, deps.webRoot);
 
   app.setNotFoundHandler((request, reply) => {
     // The path as sent: resolving `//x` against a base reads it as a host (or throws).
@@ -187,7 +192,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  * Sign-up, codes, sign-in, sessions, password reset, hand-off login and the account screen;
  * /dev in embedded mode.
  */
-async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handlers: JobHandlers) {
+async function registerAccounts(
+  app: App,
+  deps: AppDeps,
+  metrics: Metrics,
+  handlers: JobHandlers,
+): Promise<AuthDeps> {
   const { config, clock } = deps;
   const db = deps.db.kysely;
   const mailer = deps.mailer ?? createMailer(config, db, clock, app.log);
@@ -247,6 +257,7 @@ async function registerAccounts(app: App, deps: AppDeps, metrics: Metrics, handl
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider });
   }
+  return authDeps;
 }
 
 /** API applications, their public icons and the signed links to private proof documents. */
@@ -255,7 +266,7 @@ async function registerApplications(
   deps: AppDeps,
   handlers: JobHandlers,
   shared: SharedTransaction,
-) {
+): Promise<Pick<OpsDeps, 'blobs' | 'keyCrypto' | 'keys'>> {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
   const sweeper = startBlobSweeper({
@@ -275,6 +286,8 @@ async function registerApplications(
   // Before any request: keys an older version stored plain (decision 024).
   const sealed = await sealPlainKeys(db.kysely, keyCrypto);
   if (sealed > 0) app.log.info({ sealed }, 'sealed plain API keys');
+  const prefixed = await fillKeyPrefixes(db.kysely, keyCrypto);
+  if (prefixed > 0) app.log.info({ prefixed }, 'gave API keys their shown prefix');
   const keys = createKeyRing(keyCrypto);
   const apps = createAppsService({
     db,
@@ -321,4 +334,5 @@ async function registerApplications(
     maxIpsPerApp: deps.config.apps.maxIpsPerApp,
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
+  return { blobs, keyCrypto, keys };
 }

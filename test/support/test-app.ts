@@ -11,6 +11,7 @@ import { openDatabase, type Db, type DbOptions } from '../../src/server/db/datab
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Mailer } from '../../src/server/mail/mailer.js';
 import { loadSecrets, type Secrets } from '../../src/server/secrets.js';
+import { OPS_DIR, OPS_HEAD_PLACEHOLDER } from '../../src/server/spa/ops-console.js';
 import { HEAD_PLACEHOLDER } from '../../src/server/spa/web-app.js';
 
 /** A clock the test moves by hand. */
@@ -39,6 +40,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const OPS_FIXTURE = `<!doctype html><html lang="en"><head>${OPS_HEAD_PLACEHOLDER}<script type="module" src="/ops/assets/ops-1.js"></script></head><body><div id="root"></div></body></html>`;
 const WEB_FIXTURE = `<!doctype html><html lang="en"><head>${HEAD_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
 
 /**
@@ -116,6 +118,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const webRoot = path.join(dataDir, 'web');
   await mkdir(webRoot, { recursive: true });
   await writeFile(path.join(webRoot, 'index.html'), WEB_FIXTURE);
+  await mkdir(path.join(webRoot, OPS_DIR), { recursive: true });
+  await writeFile(path.join(webRoot, OPS_DIR, 'index.html'), OPS_FIXTURE);
   for (const [name, content] of Object.entries(options.webFiles ?? {})) {
     await mkdir(path.dirname(path.join(webRoot, name)), { recursive: true });
     await writeFile(path.join(webRoot, name), content);

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
@@ -10,12 +11,15 @@ import { createBlobStore } from '../storage/create-blob-store.js';
 import { runStorageCommand } from '../storage/storage-command.js';
 import { runJobsCommand } from './jobs-command.js';
 import { runKeysCommand } from './keys-command.js';
+import { createOperatorAccounts } from '../ops/operator-accounts.js';
+import { runOperatorsCommand } from './operators-command.js';
 import { runProofsCommand } from './proofs.js';
 import { readSecretLine } from './read-secret.js';
 
 // Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip> --reason <text>`,
 // `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find` (the key from stdin) and
-// `npm run admin -- storage migrate`. Same configuration, database and store as the server;
+// `npm run admin -- storage migrate`, `npm run admin -- operators add EMAIL --role ROLE|list|disable
+// EMAIL|reset EMAIL` (the operator console's accounts, issue 12). Same configuration, database and store as the server;
 // mail they cause is queued, and a running server's worker sends it.
 let config: Config;
 try {
@@ -41,6 +45,18 @@ async function run(db: Db, args: readonly string[]) {
     await sealPlainKeys(db.kysely, crypto);
     const readKey = () => readSecretLine(process.stdin, process.stderr, 'API key: ');
     return runKeysCommand({ db: db.kysely, clock: systemClock, crypto, readKey }, args);
+  }
+  if (args[0] === 'operators') {
+    const crypto = createKeyCrypto((await loadSecrets(config)).keyEncryptionSecret);
+    const accounts = createOperatorAccounts({
+      db: db.kysely,
+      clock: systemClock,
+      crypto,
+      publicUrl: config.publicUrl,
+      issuer: config.brand.productName,
+    });
+    const actor = { operator: { id: 'cli', email: `cli:${userInfo().username}` }, ip: 'local' };
+    return runOperatorsCommand({ db: db.kysely, accounts, actor }, args);
   }
   const blobs = createBlobStore(config, db, systemClock, log);
   if (args[0] === 'storage') {

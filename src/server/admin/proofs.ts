@@ -79,6 +79,7 @@ function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) 
   return familyClaims(trx)
     .select([
       'ipRecords.documentKey',
+      'ipRecords.adminAccept',
       'developers.id as developerId',
       'developers.email',
       'developers.name',
@@ -96,7 +97,7 @@ function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) 
 async function announceDecision(
   deps: ProofsDeps,
   trx: Transaction<Database>,
-  claim: NonNullable<Awaited<ReturnType<typeof claimOf>>>,
+  claim: ProofClaim,
   decision: { applicationId: string; ip: string; isAccepted: boolean; reason?: string },
 ) {
   const reason = decision.reason === undefined ? {} : { reason: decision.reason };
@@ -125,6 +126,14 @@ async function announceDecision(
   );
 }
 
+/** The claim a decision is about, as the operator console's audit names it. */
+export type ProofClaim = NonNullable<Awaited<ReturnType<typeof claimOf>>>;
+
+/** More to write in the decision's transaction (the console's audit entry, issue 12). */
+export type AlongWithDecision = (trx: Transaction<Database>, claim: ProofClaim) => Promise<void>;
+
+const nothingMore: AlongWithDecision = () => Promise.resolve();
+
 /**
  * Sets adminAccept (familyPending stays as stored) and tells the developer. False when no
  * such pending record.
@@ -133,6 +142,7 @@ export async function acceptProof(
   deps: ProofsDeps,
   applicationId: string,
   ip: string,
+  alongWith: AlongWithDecision = nothingMore,
 ): Promise<boolean> {
   const isAccepted = await deps.db.transaction().execute(async (trx) => {
     await lockRecord(trx, applicationId, ip);
@@ -145,6 +155,7 @@ export async function acceptProof(
       .where('ip', '=', ip)
       .execute();
     await announceDecision(deps, trx, claim, { applicationId, ip, isAccepted: true });
+    await alongWith(trx, claim);
     return true;
   });
   if (isAccepted) deps.jobs.nudge();
@@ -160,6 +171,7 @@ export async function rejectProof(
   applicationId: string,
   ip: string,
   reason: string,
+  alongWith: AlongWithDecision = nothingMore,
 ): Promise<boolean> {
   const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
     await lockRecord(trx, applicationId, ip);
@@ -175,6 +187,7 @@ export async function rejectProof(
       isAccepted: false,
       reason,
     });
+    await alongWith(trx, claim);
     return claim;
   });
   if (found === undefined) return false;

@@ -8,6 +8,8 @@ import { SignInLimits } from '../../contract/limits.js';
 import { deleteExpiredKeys } from '../keys/keys.repository.js';
 import { deleteExpiredPostbackSecrets } from '../postbacks/postback-secrets.repository.js';
 import { purgeActivityBefore } from '../activity/activity.repository.js';
+import { OpsLimits } from '../../contract/ops.js';
+import { purgeOperatorSessions } from '../ops/operators.repository.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -19,8 +21,8 @@ const PurgeSchema = z.object({});
 
 /**
  * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
- * have gone quiet, old API keys past their grace and activity events past their retention,
- * once an hour for all instances together.
+ * have gone quiet, old API keys past their grace, activity events past their retention and
+ * operators' sessions past their end, once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -63,5 +65,11 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
     // Postback signing secrets whose grace period has ended (issue 11).
     postbackSecrets: await deleteExpiredPostbackSecrets(db, now),
     activityEvents: await purgeActivityBefore(db, activityRetentionStart(now)),
+    // Operators' sessions past their idle or whole lifetime (issue 12).
+    operatorSessions: await purgeOperatorSessions(
+      db,
+      now - OpsLimits.sessionIdleMs,
+      now - OpsLimits.sessionMaxMs,
+    ),
   };
 }

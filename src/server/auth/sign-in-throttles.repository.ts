@@ -13,13 +13,16 @@ export interface TakenTry {
   readonly lockedUntil: number | null;
 }
 
+/** The tables whose rows hold a failed sign-in count (the same three columns). */
+type CountedTable = 'developers' | 'signInThrottles' | 'operators';
+
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /**
  * The count after this try, on the row's old values: it starts again at 1 when the last
  * failure is older than the quiet period (both tables name these columns alike).
  */
-function nextCount(table: 'developers' | 'signInThrottles', now: number): RawBuilder<number> {
+function nextCount(table: CountedTable, now: number): RawBuilder<number> {
   const last = sql.ref(`${table}.lastFailedSignInAt`);
   const failures = sql.ref(`${table}.failedSignIns`);
   const quietSince = bigint(now - SignInLimits.quietPeriodMs);
@@ -35,8 +38,8 @@ function lockFor(count: RawBuilder<number>, freeFailures: number, now: number) {
   return sql<number | null>`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
-/** The columns a counted try writes. */
-function counted(table: 'developers' | 'signInThrottles', freeFailures: number, now: number) {
+/** The columns a counted try writes (operators' rows count alike, issue 12). */
+export function counted(table: CountedTable, freeFailures: number, now: number) {
   const count = nextCount(table, now);
   return {
     failedSignIns: count,

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OperatorAction, OperatorRole } from '../../contract/ops.js';
 import type { PostbackState } from '../../contract/postbacks.js';
 
 /**
@@ -104,6 +105,8 @@ export interface ApiKeysTable {
   lookupHash: string;
   /** AES-256-GCM of the key (src/server/keys/key-crypto.ts). */
   sealedKey: string;
+  /** The key's shown part (`maskApiKey`), for support's search; filled at start for old keys. */
+  keyPrefix: string | null;
   createdAt: number;
   /** Null for the current key; the end of an old key's grace period. */
   expiresAt: number | null;
@@ -231,6 +234,51 @@ export interface PostbackAttemptsTable {
   error: string | null;
 }
 
+export interface OperatorsTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  role: OperatorRole;
+  /** Null until the operator enrolls. */
+  passwordHash: string | null;
+  /** AES-GCM under the key secret (decision 024), the operator id as additional data. */
+  sealedTotpSecret: string | null;
+  /** SHA-256 of the enrollment link's token; null once enrolled. */
+  enrollmentTokenHash: string | null;
+  enrollmentExpiresAt: number | null;
+  enrolledAt: number | null;
+  disabledAt: number | null;
+  failedSignIns: Generated<number>;
+  lockedUntil: number | null;
+  lastFailedSignInAt: number | null;
+  lastTotpStep: number | null;
+  createdAt: number;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 of the cookie's token. */
+  tokenHash: string;
+  operatorId: string;
+  ip: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+export interface OperatorAuditTable {
+  seq: Generated<number>;
+  at: number;
+  operatorId: string;
+  operatorEmail: string;
+  action: OperatorAction;
+  developerId: string | null;
+  applicationId: string | null;
+  target: string;
+  reason: string | null;
+  /** JSON of plain values. */
+  details: string;
+  ip: string;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -250,4 +298,7 @@ export interface Database {
   postbackSecrets: PostbackSecretsTable;
   postbackEvents: PostbackEventsTable;
   postbackAttempts: PostbackAttemptsTable;
+  operators: OperatorsTable;
+  operatorSessions: OperatorSessionsTable;
+  operatorAudit: OperatorAuditTable;
 }

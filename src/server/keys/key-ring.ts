@@ -1,5 +1,5 @@
 import type { ApiKey, RevealedKey } from '../../contract/keys.js';
-import { maskApiKey } from '../../contract/rules.js';
+import { apiKeyPrefix, maskApiKey } from '../../contract/rules.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { KeyCrypto } from './key-crypto.js';
@@ -40,6 +40,7 @@ export function createKeyRing(crypto: KeyCrypto) {
         id: randomUUID(),
         applicationId,
         lookupHash: crypto.lookupHash(key),
+        keyPrefix: apiKeyPrefix(key),
         sealedKey: crypto.seal(applicationId, key),
         createdAt: now,
         expiresAt: null,

@@ -92,3 +92,18 @@ export async function takePlainKeys(trx: Transaction<Database>, limit: number) {
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt]));
   return taken.map((row) => ({ ...row, createdAt: createdAt.get(row.applicationId) ?? 0 }));
 }
+
+/** Keys sealed before migration 0015 gave keys a shown prefix (issue 12). */
+export function keysWithoutPrefix(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('apiKeys')
+    .select(['id', 'applicationId', 'sealedKey'])
+    .where('keyPrefix', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setKeyPrefix(db: Kysely<Database>, id: string, keyPrefix: string) {
+  await db.updateTable('apiKeys').set({ keyPrefix }).where('id', '=', id).execute();
+}

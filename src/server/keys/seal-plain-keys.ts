@@ -1,3 +1,4 @@
+import { apiKeyPrefix } from '../../contract/rules.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { KeyCrypto } from './key-crypto.js';
@@ -21,6 +22,7 @@ export async function sealPlainKeys(db: Kysely<Database>, crypto: KeyCrypto): Pr
           id: randomUUID(),
           applicationId: row.applicationId,
           lookupHash: crypto.lookupHash(row.apiKey),
+          keyPrefix: apiKeyPrefix(row.apiKey),
           sealedKey: crypto.seal(row.applicationId, row.apiKey),
           createdAt: row.createdAt,
           expiresAt: null,

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BRAND_ELEMENT_ID, type Brand } from '../../contract/brand.js';
 import { RouteMetas, resolveMeta, routeOfPath, type ClientRoute } from '../../contract/routes.js';
+import { OPS_DIR } from './ops-console.js';
 import { readManifest, routePreloads, type Manifest } from './route-preloads.js';
 
 /** Marks where index.html takes the page's head tags and the brand settings. */
@@ -98,7 +99,9 @@ export async function registerWebApp(
     wildcard: false,
     preCompressed: true,
     allowedPath: (pathname) =>
+      // The pages are sent by sendPage and the console's route (ops-console.ts), never as files.
       pathname !== '/index.html' &&
+      pathname !== `/${OPS_DIR}/index.html` &&
       !COMPRESSED_COPY.test(pathname) &&
       !BUILD_METADATA.test(pathname),
     setHeaders(res, filePath) {

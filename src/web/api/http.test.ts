@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../test/support/brand.js';
 import { fakeApi, json, refreshed } from '../../../test/support/fake-api.js';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { OPS_API_ROOT } from '../../contract/ops-api-root.js';
 import { StorageKeys } from '../session/storage.js';
 import { Messages } from '../../contract/messages.js';
 import { ApiError, call, REFRESH_LOCK } from './http.js';
@@ -87,6 +88,22 @@ describe('the HTTP client (docs/product.md section 7)', () => {
     await expect(failure).rejects.toEqual(new ApiError(401, 'Unauthorized'));
     expect(seen).toHaveLength(1);
     expect(assignSpy).toHaveBeenCalledWith('/login');
+  });
+
+  it('sends the console its 401 without the bearer, a refresh or /login (issue 12)', async () => {
+    localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
+    localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
+    const seen = fakeApi(() =>
+      json(401, { status: 'error', code: 'unauthorized', message: 'Sign in.' }),
+    );
+    await expect(call('get', `${OPS_API_ROOT}/session`)).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers.has('authorization')).toBe(false);
+    expect(assignSpy).not.toHaveBeenCalled();
+    expect(localStorage.getItem(StorageKeys.refreshToken)).toBe('refresh-1');
   });
 
   it('shows a failed refresh in an alert dialog, then goes to /login', async () => {

@@ -1,5 +1,6 @@
 import type { HTTPError, KyInstance, KyRequest } from 'ky';
 import { ApiPaths, UNAUTHENTICATED_PATHS } from '../../contract/api-paths.js';
+import { OPS_API_ROOT } from '../../contract/ops-api-root.js';
 import type { RefreshResponse } from '../../contract/auth.js';
 import type { ErrorCode } from '../../contract/error-codes.js';
 import { Messages } from '../../contract/messages.js';
@@ -41,8 +42,10 @@ export function readXsrfCookie(): string | null {
   return readCookie(XsrfCookies.https) ?? readCookie(XsrfCookies.http);
 }
 
+/** No bearer and no refresh: the signed-out calls, and the console's (its own cookie session). */
 function isUnauthenticated(request: KyRequest): boolean {
-  return UNAUTHENTICATED_PATHS.includes(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  return UNAUTHENTICATED_PATHS.includes(pathname) || pathname.startsWith(`${OPS_API_ROOT}/`);
 }
 
 function isSameOrigin(request: KyRequest): boolean {

@@ -6,23 +6,13 @@ import { activityApi, activityKeys } from '../../api/activity-api.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
-import { formatTime } from '../../ui/format-time.js';
+import { saveBlob } from '../../ui/save-blob.js';
 import { useAction } from '../../ui/use-action.js';
 import { NO_FILTERS, queryOf, type ActivityFilterValues } from './activity-filters.js';
-import { applicationOf, describeDetails } from './describe-event.js';
+import { ActivityList } from './ActivityList.js';
 import styles from './activity-page.module.css';
 
 const text = Messages.activity;
-
-/** Saves the CSV the browser got through the session layer under its file name. */
-function save(blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = text.csvFileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * /activity (issue 10): the developer's own events newest first, filtered by application,
@@ -40,7 +30,9 @@ export default function ActivityPage() {
     placeholderData: keepPreviousData,
   });
   const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
-  const exportCsv = useAction(async () => save(await activityApi.csv(queryOf(filters))));
+  const exportCsv = useAction(async () =>
+    saveBlob(await activityApi.csv(queryOf(filters)), text.csvFileName),
+  );
 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -130,50 +122,7 @@ export default function ActivityPage() {
         </div>
       )}
       {page.isSuccess && events.length === 0 && <p>{text.empty}</p>}
-      {events.length > 0 && (
-        <ol className={styles.list} aria-label={text.title} aria-busy={page.isFetching}>
-          {events.map((event) => {
-            const application = applicationOf(event);
-            const lines = describeDetails(event.details);
-            return (
-              <li key={event.id} className={styles.event}>
-                <p className={styles.kind}>{text.kinds[event.kind]}</p>
-                <dl className={styles.facts}>
-                  <dt>{text.when}</dt>
-                  <dd>
-                    <time dateTime={event.at}>{formatTime(event.at)}</time>
-                  </dd>
-                  {application !== '' && (
-                    <>
-                      <dt>{text.application}</dt>
-                      <dd>{application}</dd>
-                    </>
-                  )}
-                  {event.ip !== null && (
-                    <>
-                      <dt>{text.ipAddress}</dt>
-                      <dd>{event.ip}</dd>
-                    </>
-                  )}
-                  {event.device !== null && (
-                    <>
-                      <dt>{text.device}</dt>
-                      <dd>{event.device}</dd>
-                    </>
-                  )}
-                </dl>
-                {lines.length > 0 && (
-                  <ul className={styles.details}>
-                    {lines.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      {events.length > 0 && <ActivityList events={events} isBusy={page.isFetching} />}
       <nav className={styles.pager} aria-label={text.pagesLabel}>
         {cursors.length > 0 && (
           <Button variant="secondary" onClick={() => setCursors([])}>

@@ -18,7 +18,7 @@ const isKind = (value: string): value is ActivityKind =>
   (ACTIVITY_KINDS as readonly string[]).includes(value);
 
 /** The start of a local calendar day as an ISO instant, `days` later; undefined if unreadable. */
-function localDayStart(date: string, days = 0): string | undefined {
+export function localDayStart(date: string, days = 0): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (match === null) return undefined;
   const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);

@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { OpsMessages } from '../../../contract/ops-messages.js';
+import { Button } from '../../../web/ui/Button.js';
+import { applicationKeys, applicationsApi } from '../../api/applications-api.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
+import { ReasonDialog } from '../../ui/ReasonDialog.js';
+import { StatusRegion } from '../../ui/StatusRegion.js';
+import styles from '../../ui/ops-ui.module.css';
+import { ApplicationDetails } from './ApplicationDetails.js';
+import { usePageTitle } from '../../ui/use-page-title.js';
+
+const text = OpsMessages.application;
+
+/**
+ * /ops/apps/:applicationId (issue 12): the application, its keys and IPs, its owner; Pause or
+ * Resume with a required reason (the developer gets it by e-mail), the result announced.
+ */
+export default function ApplicationPage() {
+  const { applicationId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [result, setResult] = useState('');
+  const answer = useQuery({
+    queryKey: applicationKeys.one(applicationId),
+    queryFn: () => applicationsApi.get(applicationId),
+  });
+  const data = answer.data;
+  const heading = data?.application.name ?? text.details;
+  usePageTitle(heading);
+  const isActive = data?.application.isActive ?? true;
+  const actionTitle = isActive ? text.pause : text.resume;
+  return (
+    <div className={styles.page}>
+      <h1>{heading}</h1>
+      <StatusRegion message={result} />
+      {answer.isError && (
+        <LoadFailed
+          title={OpsMessages.page.loadFailed}
+          error={answer.error}
+          retry={() => void answer.refetch()}
+        />
+      )}
+      {data !== undefined && (
+        <>
+          <div className={styles.actions}>
+            <Button variant={isActive ? 'danger' : 'primary'} onClick={() => setIsDialogOpen(true)}>
+              {actionTitle}
+            </Button>
+          </div>
+          <ReasonDialog
+            isOpen={isDialogOpen}
+            title={actionTitle}
+            label={text.reason}
+            requiredMessage={text.reasonRequired}
+            act={(reason) =>
+              applicationsApi.setStatus(applicationId, {
+                isActive: !isActive,
+                reason: reason ?? '',
+              })
+            }
+            onClose={() => setIsDialogOpen(false)}
+            onDone={(message) => {
+              setResult(message);
+              void queryClient.invalidateQueries({ queryKey: applicationKeys.one(applicationId) });
+            }}
+          />
+          <ApplicationDetails answer={data} />
+        </>
+      )}
+    </div>
+  );
+}

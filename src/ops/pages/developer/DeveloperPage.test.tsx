@@ -1,0 +1,147 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../../../../test/support/fake-api.js';
+import { renderOpsPage } from '../../../../test/support/ops-page.js';
+import type { ActivityResponse } from '../../../contract/activity.js';
+import { Messages } from '../../../contract/messages.js';
+import {
+  OpsApiPaths,
+  OpsClientPaths,
+  opsApplicationPath,
+  opsDeveloperPath,
+  type OpsDeveloperResponse,
+} from '../../../contract/ops.js';
+import { OpsMessages } from '../../../contract/ops-messages.js';
+import DeveloperPage from './DeveloperPage.js';
+
+const text = OpsMessages.developer;
+const LOCKED: OpsDeveloperResponse = {
+  developer: {
+    id: 'dev_1',
+    email: 'asha@example.com',
+    name: 'Asha Rao',
+    mobile: '+919876543210',
+    state: 'Karnataka',
+    clientCode: null,
+    isVerified: true,
+    lockedUntil: '2026-11-26T22:00:00.000Z',
+    createdAt: '2026-11-01T09:00:00.000Z',
+  },
+  applications: [
+    {
+      id: 'app_1',
+      name: 'Momentum bot',
+      clientId: 'CID123',
+      isActive: true,
+      ips: [
+        { ip: '203.0.113.7', proofState: 'rejected', rejectionReason: 'Blurred scan' },
+        { ip: '203.0.113.8', proofState: 'none', rejectionReason: null },
+      ],
+    },
+  ],
+  sessions: [
+    {
+      id: 's1',
+      browser: 'Firefox on Linux',
+      ip: '198.51.100.4',
+      place: 'Bengaluru',
+      createdAt: '2026-11-26T08:00:00.000Z',
+      lastUsedAt: '2026-11-26T09:00:00.000Z',
+    },
+  ],
+};
+const ACTIVITY: ActivityResponse = {
+  status: 'success',
+  message: 'Activity fetched successfully',
+  events: [
+    {
+      id: 'e1',
+      kind: 'operator.account_unlocked',
+      at: '2026-11-26T09:30:00.000Z',
+      applicationId: null,
+      ip: null,
+      device: null,
+      details: { reason: 'Called the help desk' },
+    },
+  ],
+  nextCursor: null,
+};
+
+function developerApi(developer: () => OpsDeveloperResponse) {
+  return fakeApi((request) => {
+    if (request.url === OpsApiPaths.developer('dev_1')) return json(200, developer());
+    if (request.url === OpsApiPaths.developerActivity('dev_1')) return json(200, ACTIVITY);
+    if (request.url === OpsApiPaths.unlock('dev_1')) return json(200, { message: text.unlocked });
+    return json(404, { status: 'error', code: 'not_found', message: text.notFound });
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DeveloperPage (issue 12)', () => {
+  it('shows the profile, applications with proof states and reasons, sessions and activity', async () => {
+    developerApi(() => LOCKED);
+    renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
+    expect(screen.getByText('asha@example.com')).toBeVisible();
+    const apps = screen.getByRole('region', { name: text.applications });
+    expect(within(apps).getByRole('link', { name: 'Momentum bot' })).toHaveAttribute(
+      'href',
+      opsApplicationPath('app_1'),
+    );
+    const ips = within(apps).getByRole('list', {
+      name: `${OpsMessages.application.ips}: Momentum bot`,
+    });
+    const [rejected, plain] = within(ips).getAllByRole('listitem');
+    expect(rejected).toHaveTextContent(OpsMessages.application.proofStates.rejected);
+    expect(rejected).toHaveTextContent(OpsMessages.application.rejectionReason('Blurred scan'));
+    expect(plain).toHaveTextContent(OpsMessages.application.proofStates.none);
+    const sessions = screen.getByRole('region', { name: text.sessions });
+    expect(within(sessions).getByRole('row', { name: /Firefox on Linux/ })).toHaveTextContent(
+      '198.51.100.4',
+    );
+    const activity = await screen.findByRole('list', { name: Messages.activity.title });
+    expect(activity).toHaveTextContent(Messages.activity.kinds['operator.account_unlocked']);
+    expect(activity).toHaveTextContent('Reason: Called the help desk');
+    // Verified: no resend.
+    expect(screen.queryByRole('button', { name: text.resendVerification })).toBeNull();
+  });
+
+  it('unlocks with the reason given, announces the result and loads the page again', async () => {
+    let developer = LOCKED;
+    const seen = developerApi(() => developer);
+    renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));
+    await userEvent.click(await screen.findByRole('button', { name: text.unlock }));
+    const dialog = screen.getByRole('dialog', { name: text.unlock });
+    await userEvent.type(within(dialog).getByLabelText(text.reasonOptional), ' Called us ');
+    developer = { ...LOCKED, developer: { ...LOCKED.developer, lockedUntil: null } };
+    await userEvent.click(within(dialog).getByRole('button', { name: text.unlock }));
+    expect(await screen.findByRole('status')).toHaveTextContent(text.unlocked);
+    const post = seen.find((request) => request.method === 'POST');
+    expect(post?.url).toBe(OpsApiPaths.unlock('dev_1'));
+    expect(JSON.parse(post?.body ?? '')).toEqual({ reason: 'Called us' });
+    expect(await screen.findByText(text.notLocked)).toBeVisible();
+    expect(screen.queryByRole('button', { name: text.unlock })).toBeNull();
+  });
+
+  it("keeps the dialog open with the server's message when the action is refused", async () => {
+    fakeApi((request) => {
+      if (request.url === OpsApiPaths.developer('dev_1')) {
+        return json(200, { ...LOCKED, developer: { ...LOCKED.developer, isVerified: false } });
+      }
+      if (request.url === OpsApiPaths.resendVerification('dev_1')) {
+        return json(409, { status: 'error', code: 'conflict', message: text.alreadyVerified });
+      }
+      return json(200, ACTIVITY);
+    });
+    renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));
+    await userEvent.click(await screen.findByRole('button', { name: text.resendVerification }));
+    const dialog = screen.getByRole('dialog', { name: text.resendVerification });
+    await userEvent.click(within(dialog).getByRole('button', { name: text.resendVerification }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text.alreadyVerified);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+});

@@ -1,0 +1,154 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ActivityKind } from '../../contract/activity.js';
+import type { OperatorAction } from '../../contract/ops.js';
+import { OpsMessages } from '../../contract/ops-messages.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import type { AuthDeps } from '../auth/auth.service.js';
+import { enqueueCodeMail, issueLimitedCode } from '../auth/one-time-codes.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { appStatusMail } from '../mail/app-status-mail.js';
+import { MailJob } from '../mail/mail-job.js';
+import type { Actor } from './operator-accounts.js';
+import { recordOperatorAction } from './operator-audit.repository.js';
+import {
+  endDeveloperSessions,
+  findApplication,
+  findDeveloper,
+  setApplicationActive,
+  unlockDeveloper,
+} from './ops-records.repository.js';
+
+type Trx = Transaction<Database>;
+
+interface Done {
+  readonly developerId: string;
+  readonly applicationId?: string;
+  readonly target: string;
+  readonly details?: Readonly<Record<string, string | boolean>>;
+}
+
+/**
+ * Support's actions on a developer or an application (issue 12). Each writes, in the
+ * transaction of its change, the operators' audit entry and the developer's own activity
+ * event (the operator named by role only), and queues the developer's mail where it has one.
+ */
+export function createOpsActions(deps: AuthDeps) {
+  const db: Kysely<Database> = deps.db;
+  const { clock } = deps;
+
+  async function act(
+    actor: Actor,
+    names: { action: OperatorAction; activity: ActivityKind },
+    reason: string | undefined,
+    change: (trx: Trx, now: number) => Promise<Done>,
+  ): Promise<void> {
+    const given = reason === undefined || reason.trim() === '' ? null : reason.trim();
+    await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      const done = await change(trx, now);
+      await recordOperatorAction(trx, {
+        ...actor,
+        at: now,
+        action: names.action,
+        developerId: done.developerId,
+        applicationId: done.applicationId ?? null,
+        target: done.target,
+        reason: given,
+        ...(done.details === undefined ? {} : { details: done.details }),
+      });
+      await recordActivity(trx, {
+        developerId: done.developerId,
+        applicationId: done.applicationId ?? null,
+        kind: names.activity,
+        at: now,
+        origin: { ip: null, device: null },
+        details: { ...done.details, ...(given === null ? {} : { reason: given }) },
+      });
+    });
+    deps.jobs.nudge();
+  }
+
+  async function developerOf(trx: Trx, id: string) {
+    const developer = await findDeveloper(trx, id);
+    if (developer === undefined) throw new AppError('not_found', OpsMessages.developer.notFound);
+    return developer;
+  }
+
+  return {
+    setApplicationActive(actor: Actor, id: string, isActive: boolean, reason: string) {
+      const names = isActive
+        ? { action: 'application.resumed' as const, activity: 'operator.app_resumed' as const }
+        : { action: 'application.paused' as const, activity: 'operator.app_paused' as const };
+      return act(actor, names, reason, async (trx, now) => {
+        const app = await findApplication(trx, id);
+        if (app === undefined) throw new AppError('not_found', OpsMessages.application.notFound);
+        if ((app.isActive === 1) === isActive) {
+          throw new AppError('conflict', OpsMessages.application.alreadyInState);
+        }
+        await setApplicationActive(trx, id, isActive, now);
+        await deps.jobs.enqueue(
+          trx,
+          MailJob,
+          appStatusMail({
+            to: app.developerEmail,
+            name: app.developerName,
+            appName: app.name,
+            isActive,
+            reason,
+            productName: deps.config.brand.productName,
+            publicUrl: deps.config.publicUrl,
+          }),
+        );
+        return {
+          developerId: app.developerId,
+          applicationId: id,
+          target: app.name,
+          details: { applicationName: app.name },
+        };
+      });
+    },
+
+    unlock(actor: Actor, id: string, reason?: string) {
+      const names = {
+        action: 'developer.unlocked',
+        activity: 'operator.account_unlocked',
+      } as const;
+      return act(actor, names, reason, async (trx) => {
+        const developer = await developerOf(trx, id);
+        await unlockDeveloper(trx, id);
+        return { developerId: id, target: developer.email };
+      });
+    },
+
+    endSessions(actor: Actor, id: string, reason?: string) {
+      const names = {
+        action: 'developer.sessions_ended',
+        activity: 'operator.sessions_ended',
+      } as const;
+      return act(actor, names, reason, async (trx, now) => {
+        const developer = await developerOf(trx, id);
+        await endDeveloperSessions(trx, id, now);
+        return { developerId: id, target: developer.email };
+      });
+    },
+
+    resendVerification(actor: Actor, id: string, reason?: string) {
+      const names = {
+        action: 'developer.verification_resent',
+        activity: 'operator.verification_resent',
+      } as const;
+      return act(actor, names, reason, async (trx, now) => {
+        const developer = await developerOf(trx, id);
+        if (developer.verifiedAt !== null) {
+          throw new AppError('conflict', OpsMessages.developer.alreadyVerified);
+        }
+        const code = await issueLimitedCode(trx, deps.secrets.codeHashSecret, now, id, 'verify');
+        await enqueueCodeMail(deps, trx, developer, 'verify', code);
+        return { developerId: id, target: developer.email };
+      });
+    },
+  };
+}
+
+export type OpsActions = ReturnType<typeof createOpsActions>;

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  AddOperatorRequestSchema,
+  AuditQuerySchema,
+  AuditResponseSchema,
+  EnrollmentLinkResponseSchema,
+  OpsApiPaths,
+  OpsDoneResponseSchema,
+  OperatorListResponseSchema,
+} from '../../contract/ops.js';
+import { OpsMessages } from '../../contract/ops-messages.js';
+import type { Db } from '../db/database.js';
+import { noStore } from '../http/no-store.js';
+import type { EnrollmentLink, OperatorAccounts } from './operator-accounts.js';
+import type { OperatorAudit } from './operator-audit.js';
+import { currentOperator, type OperatorSessions } from './operator-session.js';
+import { listOperators } from './operators.repository.js';
+import { OpsErrors } from './ops-responses.js';
+
+export interface OpsAdminRouteDeps {
+  readonly db: Db;
+  readonly sessions: OperatorSessions;
+  readonly accounts: OperatorAccounts;
+  readonly audit: OperatorAudit;
+}
+
+const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const actorOf = (request: FastifyRequest) => ({
+  operator: currentOperator(request),
+  ip: request.ip,
+});
+const linkAnswer = (link: EnrollmentLink) => ({
+  operatorId: link.operatorId,
+  enrollmentUrl: link.enrollmentUrl,
+  expiresAt: new Date(link.expiresAt).toISOString(),
+});
+
+/** The audit log and its CSV, and the operators' accounts: admins only (issue 12). */
+export function registerOpsAdminRoutes(app: FastifyInstance, deps: OpsAdminRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auditors = { preHandler: deps.sessions.require('audit'), onSend: noStore };
+  const admins = { preHandler: deps.sessions.require('operators'), onSend: noStore };
+
+  r.get(
+    OpsApiPaths.audit,
+    {
+      ...auditors,
+      schema: {
+        querystring: AuditQuerySchema,
+        response: { 200: AuditResponseSchema, ...OpsErrors },
+      },
+    },
+    (request) => deps.audit.page(request.query),
+  );
+
+  r.get(
+    OpsApiPaths.auditCsv,
+    {
+      ...auditors,
+      schema: { querystring: AuditQuerySchema, response: { 200: z.string(), ...OpsErrors } },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${OpsMessages.audit.csvFileName}"`)
+        .send(await deps.audit.csv(request.query)),
+  );
+
+  r.get(
+    OpsApiPaths.operators,
+    { ...admins, schema: { response: { 200: OperatorListResponseSchema, ...OpsErrors } } },
+    async () => ({
+      operators: (await listOperators(deps.db.kysely)).map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        state:
+          row.disabledAt !== null
+            ? ('disabled' as const)
+            : row.enrolledAt === null
+              ? ('invited' as const)
+              : ('active' as const),
+        createdAt: new Date(row.createdAt).toISOString(),
+      })),
+    }),
+  );
+
+  r.post(
+    OpsApiPaths.operators,
+    {
+      ...admins,
+      schema: {
+        body: AddOperatorRequestSchema,
+        response: { 201: EnrollmentLinkResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request, reply) => {
+      const { email, role } = request.body;
+      const link = await deps.accounts.add(email, role, actorOf(request));
+      return reply.status(201).send(linkAnswer(link));
+    },
+  );
+
+  r.post(
+    OpsApiPaths.operatorResetPattern,
+    {
+      ...admins,
+      schema: { params: IdParams, response: { 200: EnrollmentLinkResponseSchema, ...OpsErrors } },
+    },
+    async (request) => linkAnswer(await deps.accounts.reset(request.params.id, actorOf(request))),
+  );
+
+  r.post(
+    OpsApiPaths.operatorDisablePattern,
+    {
+      ...admins,
+      schema: { params: IdParams, response: { 200: OpsDoneResponseSchema, ...OpsErrors } },
+    },
+    async (request) => {
+      await deps.accounts.disable(request.params.id, actorOf(request));
+      return { message: OpsMessages.operators.disabledDone };
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** SQL of the console's proof queue (issue 12). */
+type Db = Kysely<Database>;
+
+/** Proofs waiting for a decision: claimed, with a document, not decided; oldest first. */
+export function listWaitingProofs(db: Db) {
+  return db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'ipRecords.applicationId',
+      'ipRecords.ip',
+      'ipRecords.createdAt',
+      'ipRecords.documentKey',
+      'applications.name as applicationName',
+      'developers.id as developerId',
+      'developers.email as developerEmail',
+      'developers.name as developerName',
+    ])
+    .where('ipRecords.familyPending', '=', 1)
+    .where('ipRecords.adminAccept', '=', 0)
+    .where('ipRecords.documentKey', 'is not', null)
+    .orderBy('ipRecords.createdAt')
+    .orderBy('ipRecords.applicationId')
+    .orderBy('ipRecords.ip')
+    .execute();
+}
+
+/** The other applications listing each of `ips`, with their owners. */
+export function listIpSharers(db: Db, ips: readonly string[]) {
+  if (ips.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'ipRecords.ip',
+      'applications.id as applicationId',
+      'applications.name as applicationName',
+      'developers.id as developerId',
+      'developers.email as developerEmail',
+    ])
+    .where('ipRecords.ip', 'in', ips)
+    .orderBy('applications.name')
+    .execute();
+}
+
+/** The document of a proof still waiting for a decision. */
+export async function waitingDocumentKey(
+  db: Db,
+  applicationId: string,
+  ip: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('ipRecords')
+    .select('documentKey')
+    .where('applicationId', '=', applicationId)
+    .where('ip', '=', ip)
+    .where('familyPending', '=', 1)
+    .where('adminAccept', '=', 0)
+    .executeTakeFirst();
+  return row?.documentKey ?? null;
+}

@@ -1,0 +1,81 @@
+import type { PendingProof, ProofDecisionRequest } from '../../contract/ops.js';
+import { OpsMessages } from '../../contract/ops-messages.js';
+import { acceptProof, rejectProof, type ProofClaim, type ProofsDeps } from '../admin/proofs.js';
+import { documentMime } from '../apps/apps.upload.js';
+import { AppError } from '../errors.js';
+import { recordOperatorAction } from './operator-audit.repository.js';
+import type { Actor } from './operator-accounts.js';
+import { listIpSharers, listWaitingProofs, waitingDocumentKey } from './ops-proofs.repository.js';
+
+/** The reviewer's queue, documents and decisions (issue 12); decisions as the CLI makes them. */
+export function createOpsProofs(deps: ProofsDeps) {
+  const { db } = deps;
+  return {
+    async waiting(): Promise<PendingProof[]> {
+      const proofs = await listWaitingProofs(db);
+      const sharers = await listIpSharers(db, [...new Set(proofs.map((p) => p.ip))]);
+      return proofs.map((proof) => ({
+        applicationId: proof.applicationId,
+        applicationName: proof.applicationName,
+        developerId: proof.developerId,
+        developerEmail: proof.developerEmail,
+        developerName: proof.developerName,
+        ip: proof.ip,
+        submittedAt: new Date(proof.createdAt).toISOString(),
+        documentType: proof.documentKey === null ? null : documentMime(proof.documentKey),
+        sharedWith: sharers
+          .filter((s) => s.ip === proof.ip && s.applicationId !== proof.applicationId)
+          .map(({ developerId, developerEmail, applicationId, applicationName }) => ({
+            developerId,
+            developerEmail,
+            applicationId,
+            applicationName,
+          })),
+      }));
+    },
+
+    async document(applicationId: string, ip: string) {
+      const key = await waitingDocumentKey(db, applicationId, ip);
+      const bytes = key === null ? null : await deps.blobs.read({ kind: 'documents', key });
+      if (key === null || bytes === null) {
+        throw new AppError('not_found', OpsMessages.proofs.notFound);
+      }
+      return { bytes, type: documentMime(key) };
+    },
+
+    async decide(request: ProofDecisionRequest, actor: Actor): Promise<string> {
+      const { applicationId, ip } = request;
+      if ((await waitingDocumentKey(db, applicationId, ip)) === null) {
+        throw new AppError('conflict', OpsMessages.proofs.notPending);
+      }
+      // The claim as it was before this decision: another reviewer may have decided first.
+      const audited =
+        (reason: string | null) =>
+        async (trx: Parameters<typeof recordOperatorAction>[0], claim: ProofClaim) => {
+          if (claim.adminAccept === 1 || claim.documentKey === null) {
+            throw new AppError('conflict', OpsMessages.proofs.notPending);
+          }
+          await recordOperatorAction(trx, {
+            ...actor,
+            at: deps.clock.now(),
+            action: reason === null ? 'proof.accepted' : 'proof.rejected',
+            developerId: claim.developerId,
+            applicationId,
+            target: `${claim.appName} · ${ip}`,
+            reason,
+            details: { ip },
+          });
+        };
+      const isDone =
+        request.decision === 'accept'
+          ? await acceptProof(deps, applicationId, ip, audited(null))
+          : await rejectProof(deps, applicationId, ip, request.reason, audited(request.reason));
+      if (!isDone) throw new AppError('conflict', OpsMessages.proofs.notPending);
+      return request.decision === 'accept'
+        ? OpsMessages.proofs.accepted(ip)
+        : OpsMessages.proofs.rejected(ip);
+    },
+  };
+}
+
+export type OpsProofs = ReturnType<typeof createOpsProofs>;

@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** SQL of the console's developer and application pages and of support's actions (issue 12). */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findDeveloper(db: Db, id: string) {
+  return db
+    .selectFrom('developers')
+    .select([
+      'id',
+      'email',
+      'name',
+      'mobile',
+      'state',
+      'clientCode',
+      'verifiedAt',
+      'lockedUntil',
+      'createdAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The latest lock of the developer's keyed counts (an address's, a device's), if any. */
+export async function latestKeyedLock(db: Db, developerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('signInThrottles')
+    .select((eb) => eb.fn.max('lockedUntil').as('lockedUntil'))
+    .where('developerId', '=', developerId)
+    .executeTakeFirst();
+  return row?.lockedUntil ?? null;
+}
+
+export function findApplication(db: Db, id: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'applications.id',
+      'applications.name',
+      'applications.allowedUsers',
+      'applications.algoId',
+      'applications.isActive',
+      'applications.callbackUrl',
+      'applications.postbackUrl',
+      'applications.description',
+      'applications.createdAt',
+      'developers.id as developerId',
+      'developers.email as developerEmail',
+      'developers.name as developerName',
+    ])
+    .where('applications.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function applicationsOf(db: Db, ownerId: string) {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'name', 'allowedUsers', 'isActive'])
+    .where('ownerId', '=', ownerId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+export function ipRecordsOfApps(db: Db, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('ipRecords')
+    .select(['applicationId', 'ip', 'familyPending', 'adminAccept', 'rejectionReason'])
+    .where('applicationId', 'in', applicationIds)
+    .orderBy('createdAt')
+    .orderBy('ip')
+    .execute();
+}
+
+export function keysOf(db: Db, applicationId: string) {
+  return db
+    .selectFrom('apiKeys')
+    .select(['id', 'applicationId', 'sealedKey', 'expiresAt'])
+    .where('applicationId', '=', applicationId)
+    .execute();
+}
+
+export async function setApplicationActive(
+  trx: Transaction<Database>,
+  id: string,
+  isActive: boolean,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('applications')
+    .set({ isActive: isActive ? 1 : 0, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every failed-sign-in count of the developer starts again: the account's and the keyed ones. */
+export async function unlockDeveloper(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx
+    .updateTable('developers')
+    .set({ failedSignIns: 0, lockedUntil: null, lastFailedSignInAt: null })
+    .where('id', '=', id)
+    .execute();
+  await trx.deleteFrom('signInThrottles').where('developerId', '=', id).execute();
+}
+
+/** Ends every session: refresh tokens revoked, access tokens issued before now refused. */
+export async function endDeveloperSessions(
+  trx: Transaction<Database>,
+  id: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('developerId', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute();
+  await trx.updateTable('developers').set({ tokensValidAfter: now }).where('id', '=', id).execute();
+}

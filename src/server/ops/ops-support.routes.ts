@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { ActivityQuerySchema, ActivityResponseSchema } from '../../contract/activity.js';
+import { Messages } from '../../contract/messages.js';
+import {
+  ApplicationStatusRequestSchema,
+  OpsApiPaths,
+  OpsApplicationResponseSchema,
+  OpsDeveloperResponseSchema,
+  OpsDoneResponseSchema,
+  ReasonRequestSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
+} from '../../contract/ops.js';
+import { OpsMessages } from '../../contract/ops-messages.js';
+import type { ActivityService } from '../activity/activity.service.js';
+import type { Db } from '../db/database.js';
+import { noStore } from '../http/no-store.js';
+import { currentOperator, type OperatorSessions } from './operator-session.js';
+import type { OpsActions } from './ops-actions.js';
+import { searchDevelopersAndApps } from './ops-find.js';
+import type { OpsRecords } from './ops-records.js';
+import { OpsErrors } from './ops-responses.js';
+
+export interface OpsSupportRouteDeps {
+  readonly db: Db;
+  readonly sessions: OperatorSessions;
+  readonly records: OpsRecords;
+  readonly actions: OpsActions;
+  readonly activity: ActivityService;
+}
+
+const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const actorOf = (request: FastifyRequest) => ({
+  operator: currentOperator(request),
+  ip: request.ip,
+});
+
+/** Support's search, the developer and application pages, and the actions (issue 12). */
+export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const support = { preHandler: deps.sessions.require('developers'), onSend: noStore };
+  const done = (message: string) => ({ message });
+  const action = {
+    ...support,
+    schema: {
+      params: IdParams,
+      body: ReasonRequestSchema,
+      response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+    },
+  };
+
+  r.get(
+    OpsApiPaths.search,
+    {
+      ...support,
+      schema: {
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseSchema, ...OpsErrors },
+      },
+    },
+    (request) => searchDevelopersAndApps(deps.db.kysely, request.query.q),
+  );
+
+  r.get(
+    OpsApiPaths.developerPattern,
+    {
+      ...support,
+      schema: { params: IdParams, response: { 200: OpsDeveloperResponseSchema, ...OpsErrors } },
+    },
+    (request) => deps.records.developer(request.params.id),
+  );
+
+  r.get(
+    OpsApiPaths.developerActivityPattern,
+    {
+      ...support,
+      schema: {
+        params: IdParams,
+        querystring: ActivityQuerySchema,
+        response: { 200: ActivityResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => {
+      // The developer must exist: an unknown id is a 404, not an empty log.
+      await deps.records.developer(request.params.id);
+      return {
+        status: 'success' as const,
+        message: Messages.activity.listed,
+        ...(await deps.activity.page(request.params.id, request.query)),
+      };
+    },
+  );
+
+  r.get(
+    OpsApiPaths.applicationPattern,
+    {
+      ...support,
+      schema: { params: IdParams, response: { 200: OpsApplicationResponseSchema, ...OpsErrors } },
+    },
+    (request) => deps.records.application(request.params.id),
+  );
+
+  r.post(
+    OpsApiPaths.applicationStatusPattern,
+    {
+      ...support,
+      schema: {
+        params: IdParams,
+        body: ApplicationStatusRequestSchema,
+        response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => {
+      const { isActive, reason } = request.body;
+      await deps.actions.setApplicationActive(
+        actorOf(request),
+        request.params.id,
+        isActive,
+        reason,
+      );
+      return done(
+        isActive ? OpsMessages.application.resumedDone : OpsMessages.application.pausedDone,
+      );
+    },
+  );
+
+  r.post(OpsApiPaths.unlockPattern, action, async (request) => {
+    await deps.actions.unlock(actorOf(request), request.params.id, request.body.reason);
+    return done(OpsMessages.developer.unlocked);
+  });
+
+  r.post(OpsApiPaths.endSessionsPattern, action, async (request) => {
+    await deps.actions.endSessions(actorOf(request), request.params.id, request.body.reason);
+    return done(OpsMessages.developer.sessionsEnded);
+  });
+
+  r.post(OpsApiPaths.resendVerificationPattern, action, async (request) => {
+    await deps.actions.resendVerification(actorOf(request), request.params.id, request.body.reason);
+    return done(OpsMessages.developer.verificationResent);
+  });
+}
