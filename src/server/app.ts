@@ -33,6 +33,7 @@ import {
   answerFailedExpectation,
   answerFrameworkError,
 } from './http/client-error.js';
+import { registerCloseUnread } from './http/close-unread.js';
 import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestId(app);
   registerRequestMetrics(app, metrics.registry);
   registerDrainOnClose(app);
+  registerCloseUnread(app);
   const isHttps = (request: FastifyRequest) => request.protocol === 'https';
   registerErrorHandler(app);
   registerNulGuard(app);

@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { genericCodeOf } from '../../contract/error-codes.js';
+import { hasAnsweredUnread } from './close-unread.js';
 
 const ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
@@ -23,6 +24,11 @@ function errorBody(status: number, message: string) {
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   // A reset connection has no one to answer (https://nodejs.org/api/http.html#event-clienterror).
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Its request has its answer already: the rest of its body is what broke the framing.
+  if (hasAnsweredUnread(socket)) {
+    socket.destroy(error);
+    return;
+  }
   const [status, message] = ANSWERS[error.code ?? ''] ?? MALFORMED;
   const body = JSON.stringify(errorBody(status, message));
   if (socket.writable) {
