@@ -85,9 +85,12 @@ describe('logout on a shared browser (issue 9)', () => {
         </BrandProvider>
       </QueryClientProvider>,
     );
-    const clientId = screen.getByRole('textbox', {
-      name: new RegExp(Messages.app.clientIdLabel(testBrand.productName)),
-    });
+    // The form's code loads after the title paints (decision 034).
+    const clientId = await screen.findByRole(
+      'textbox',
+      { name: new RegExp(Messages.app.clientIdLabel(testBrand.productName)) },
+      { timeout: 10_000 },
+    );
     expect(clientId).toHaveValue('');
     expect(clientId).toBeEnabled();
     expect(JSON.parse(localStorage.getItem(StorageKeys.developer) ?? '')).toMatchObject({
