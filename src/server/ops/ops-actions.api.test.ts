@@ -110,6 +110,8 @@ describe(`support's pages and actions (${process.env.TEST_DB ?? 'sqlite'})`, () 
     );
     expect(noReason.status).toBe(400);
     const reason = 'Orders from this app breach the exchange rules.';
+    // Later than the app's creation: the developer's log is newest first, ties by random id.
+    t.clock.advance(1000);
     const paused = await support.client.json('POST', OpsApiPaths.applicationStatus(applicationId), {
       json: { isActive: false, reason },
     });
