@@ -1,0 +1,328 @@
+import fc from 'fast-check';
+import { OPERATOR_ACTIONS, OPERATOR_ROLES, OpsApiPaths } from '../../src/contract/ops.js';
+import { OpsCookies } from '../../src/server/ops/operator-session.js';
+import { nastyString } from './fuzz-bodies.js';
+import {
+  anyMethod,
+  headerValue,
+  jsonBody,
+  percentEncoded,
+  request,
+  segment,
+  type FuzzRequest,
+  type FuzzTargets,
+  type Header,
+} from './fuzz-requests.js';
+import { OPERATOR_PASSWORD } from './operators.js';
+
+/** The console's real accounts, sessions and records a fuzz run aims at (issue 12). */
+export interface OpsFuzzTargets extends FuzzTargets {
+  /** Session tokens: the admin's (never ended by the run), a reviewer's, a spare to sign out. */
+  readonly adminSession: string;
+  readonly reviewerSession: string;
+  readonly spareSession: string;
+  readonly adminId: string;
+  /** Enrolled operators' e-mails: a wrong try is counted on their row. */
+  readonly operatorEmails: readonly string[];
+  /** Operators other than the admin: reset and disable may change them. */
+  readonly otherOperatorIds: readonly string[];
+  /** A live enrollment link's token. */
+  readonly enrollmentToken: string;
+  /** Every developer; `actionDeveloperIds` those support's actions may change. */
+  readonly developerIds: readonly string[];
+  readonly actionDeveloperIds: readonly string[];
+  readonly appIds: readonly string[];
+  /** Pending proofs: an application and one of its IPs each. */
+  readonly proofs: readonly { readonly applicationId: string; readonly ip: string }[];
+}
+
+const sessionCookie = (token: string) => `${OpsCookies.http}=${token}`;
+
+/**
+ * Mostly `session` (the admin's); else none, `other` (a reviewer's: 403s), a developer's
+ * bearer, or forged cookies.
+ */
+function consoleCredentials(
+  o: OpsFuzzTargets,
+  session = o.adminSession,
+  other = o.reviewerSession,
+): fc.Arbitrary<Header[]> {
+  const withSession = (token: string): Header[] => [
+    ['cookie', `${sessionCookie(token)}; XSRF-TOKEN=${o.xsrf}`],
+    ['x-xsrf-token', o.xsrf],
+  ];
+  const hostile = fc
+    .record(
+      {
+        cookie: fc.oneof(
+          headerValue.map((v) => `${sessionCookie(v)}; XSRF-TOKEN=${o.xsrf}`),
+          fc.constantFrom(
+            `${sessionCookie(`${session}x`)}; XSRF-TOKEN=${o.xsrf}`,
+            `${OpsCookies.https}=${session}; XSRF-TOKEN=${o.xsrf}`,
+            `${sessionCookie(session)}; ${sessionCookie('forged')}; XSRF-TOKEN=${o.xsrf}`,
+            `${sessionCookie(session)}; XSRF-TOKEN=forged.value`,
+            sessionCookie(session),
+          ),
+          headerValue,
+        ),
+        'x-xsrf-token': fc.oneof(fc.constant(o.xsrf), headerValue),
+        authorization: fc.oneof(fc.constant(`Bearer ${o.bearer}`), headerValue),
+      },
+      { requiredKeys: [] },
+    )
+    .map((headers) => Object.entries(headers));
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constant(withSession(session)) },
+    {
+      weight: 2,
+      arbitrary: fc.constant<Header[]>([
+        ['cookie', `XSRF-TOKEN=${o.xsrf}`],
+        ['x-xsrf-token', o.xsrf],
+      ]),
+    },
+    fc.constant(withSession(other)),
+    fc.constant<Header[]>([
+      ['cookie', `XSRF-TOKEN=${o.xsrf}`],
+      ['x-xsrf-token', o.xsrf],
+      ['authorization', `Bearer ${o.bearer}`],
+    ]),
+    { weight: 2, arbitrary: hostile },
+  );
+}
+
+/** A query string: mostly known values, else hostile ones, repeated or unknown keys. */
+function query(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
+  const value = (known: fc.Arbitrary<string>) =>
+    fc.oneof(
+      { weight: 5, arbitrary: known.map(encodeURIComponent) },
+      nastyString.map(percentEncoded),
+    );
+  const pairs = Object.entries(fields).map(([name, known]) =>
+    fc.option(
+      value(known).map((v) => `${name}=${v}`),
+      { nil: undefined },
+    ),
+  );
+  const extra = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('') },
+    fc.constantFrom('&x=1', `&${Object.keys(fields)[0] ?? 'q'}=again`, '&&', '&=', '&%zz'),
+  );
+  return fc
+    .tuple(fc.tuple(...pairs), extra)
+    .map(([given, more]) => `?${given.filter((p) => p !== undefined).join('&')}${more}`);
+}
+
+/**
+ * Mostly a body of the right shape (`valid`, as the console sends it), so the handlers are
+ * reached; else any of jsonBody's malformed, hostile or mistyped ones.
+ */
+function shaped(valid: fc.Arbitrary<object>, fields: Record<string, fc.Arbitrary<unknown>>) {
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: valid.map((value) => ({
+        bytes: Buffer.from(JSON.stringify(value), 'utf8'),
+        headers: [['content-type', 'application/json'] as Header],
+      })),
+    },
+    { weight: 2, arbitrary: jsonBody(fields) },
+  );
+}
+
+/** `shaped` with every field of `fields` present. */
+const shapedRecord = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+  shaped(fc.record(fields), fields);
+
+/** Mostly the known value, so more requests get past validation; else a hostile one. */
+const mostly = <T>(known: fc.Arbitrary<T>, other: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: known }, other);
+const code = mostly(fc.stringMatching(/^\d{6}$/), nastyString);
+const post = fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, anyMethod);
+const get = fc.oneof({ weight: 4, arbitrary: fc.constant('GET') }, anyMethod);
+const atId = (pattern: string, id: fc.Arbitrary<string>) =>
+  id.map((value) => pattern.replace(':id', value));
+const reason = mostly(fc.constant('Asked by the developer on the phone'), nastyString);
+
+/** Sign-in (right and wrong operators, passwords, codes), sign-out, enrollment. */
+function authRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const signIn = shapedRecord({
+    email: mostly(fc.constantFrom(...o.operatorEmails), fc.emailAddress()),
+    password: mostly(fc.constant(OPERATOR_PASSWORD), fc.string()),
+    code,
+  });
+  const enroll = shapedRecord({
+    token: mostly(fc.constant(o.enrollmentToken), nastyString),
+    password: mostly(fc.constant(`${OPERATOR_PASSWORD}2`), nastyString),
+    code,
+  });
+  const session = fc.constant(OpsApiPaths.session);
+  return fc.oneof(
+    // Signing out ends a session: only the spare's, so the run stays signed in.
+    request(
+      anyMethod.filter((m) => m !== 'DELETE'),
+      session,
+      o,
+      undefined,
+      consoleCredentials(o),
+    ),
+    request(
+      fc.oneof(fc.constant('DELETE'), anyMethod),
+      session,
+      o,
+      undefined,
+      consoleCredentials(o, o.spareSession, o.spareSession),
+    ),
+    request(post, session, o, signIn, consoleCredentials(o)),
+    request(
+      get,
+      query({ token: fc.constant(o.enrollmentToken) }).map((q) => `${OpsApiPaths.enrollment}${q}`),
+      o,
+      undefined,
+      consoleCredentials(o),
+    ),
+    request(post, fc.constant(OpsApiPaths.enrollment), o, enroll, consoleCredentials(o)),
+  );
+}
+
+/** The proof queue, a proof's document and the decisions. */
+function proofRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const applicationId = fc.constantFrom(...o.proofs.map((p) => p.applicationId), ...o.appIds);
+  const ip = fc.constantFrom(...o.proofs.map((p) => p.ip), '::ffff:20.0.0.1', '20.0.0.01');
+  const credentials = consoleCredentials(o);
+  return fc.oneof(
+    request(anyMethod, fc.constant(OpsApiPaths.proofs), o, undefined, credentials),
+    request(
+      get,
+      query({ applicationId, ip }).map((q) => `${OpsApiPaths.proofDocument}${q}`),
+      o,
+      undefined,
+      credentials,
+    ),
+    request(
+      post,
+      fc.constant(OpsApiPaths.proofDecision),
+      o,
+      shaped(
+        fc.oneof(
+          fc.record({ applicationId, ip, decision: fc.constant('accept') }),
+          fc.record({ applicationId, ip, decision: fc.constant('reject'), reason }),
+        ),
+        { applicationId, ip, decision: fc.constantFrom('accept', 'reject'), reason },
+      ),
+      credentials,
+    ),
+  );
+}
+
+/** Support's search, the developer and application pages and the actions. */
+function supportRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const credentials = consoleCredentials(o);
+  const developer = segment(...o.developerIds);
+  const actionDeveloper = segment(...o.actionDeveloperIds);
+  const app = segment(...o.appIds);
+  const searched = fc.constantFrom(
+    ...o.developerIds,
+    ...o.appIds,
+    ...o.operatorEmails,
+    ...o.proofs.map((p) => p.ip),
+    'dev',
+    '@',
+    '%_',
+    '\\',
+    'a',
+  );
+  const activity = query({
+    kind: fc.constantFrom('app.created', 'operator.app_paused'),
+    from: fc.constant('2026-01-01T00:00:00Z'),
+    to: fc.constant('2027-01-01T00:00:00+05:30'),
+    cursor: fc.constant('1'),
+  });
+  const withReason = shaped(fc.record({ reason }, { requiredKeys: [] }), { reason });
+  return fc.oneof(
+    request(
+      get,
+      query({ q: searched }).map((q) => `${OpsApiPaths.search}${q}`),
+      o,
+      undefined,
+      credentials,
+    ),
+    request(get, atId(OpsApiPaths.developerPattern, developer), o, undefined, credentials),
+    request(
+      get,
+      fc
+        .tuple(atId(OpsApiPaths.developerActivityPattern, developer), activity)
+        .map(([path, q]) => `${path}${q}`),
+      o,
+      undefined,
+      credentials,
+    ),
+    request(get, atId(OpsApiPaths.applicationPattern, app), o, undefined, credentials),
+    request(
+      post,
+      atId(OpsApiPaths.applicationStatusPattern, app),
+      o,
+      shapedRecord({ isActive: fc.boolean(), reason }),
+      credentials,
+    ),
+    ...[
+      OpsApiPaths.unlockPattern,
+      OpsApiPaths.endSessionsPattern,
+      OpsApiPaths.resendVerificationPattern,
+    ].map((pattern) => request(post, atId(pattern, actionDeveloper), o, withReason, credentials)),
+  );
+}
+
+/** The audit and its CSV, and the operators' accounts. */
+function adminRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  const credentials = consoleCredentials(o);
+  const audit = query({
+    operator: fc.constantFrom(...o.operatorEmails),
+    action: fc.constantFrom(...OPERATOR_ACTIONS),
+    developerId: fc.constantFrom(...o.developerIds),
+    from: fc.constantFrom('2026-01-01T00:00:00Z', '0000-01-01T00:00:00Z'),
+    to: fc.constantFrom('2027-01-01T00:00:00+05:30', '9999-12-31T23:59:59.999Z'),
+    cursor: fc.oneof(
+      fc.constantFrom('1', '9999999999999999', '0', '-1', '1e3', '0x10'),
+      fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String),
+    ),
+  });
+  // The admin may disable itself (refused), never reset itself: that would end the run's session.
+  const resettable = segment(...o.otherOperatorIds);
+  const disablable = segment(...o.otherOperatorIds, o.adminId);
+  return fc.oneof(
+    request(
+      get,
+      fc
+        .tuple(fc.constantFrom(OpsApiPaths.audit, OpsApiPaths.auditCsv), audit)
+        .map(([path, q]) => `${path}${q}`),
+      o,
+      undefined,
+      credentials,
+    ),
+    request(
+      fc.oneof({ weight: 3, arbitrary: fc.constant('POST') }, fc.constant('GET'), anyMethod),
+      fc.constant(OpsApiPaths.operators),
+      o,
+      shapedRecord({
+        email: fc.oneof(fc.constantFrom(...o.operatorEmails), fc.emailAddress()),
+        role: fc.constantFrom(...OPERATOR_ROLES, 'root', 'Admin'),
+      }),
+      credentials,
+    ),
+    request(post, atId(OpsApiPaths.operatorResetPattern, resettable), o, undefined, credentials),
+    request(post, atId(OpsApiPaths.operatorDisablePattern, disablable), o, undefined, credentials),
+  );
+}
+
+/** Issue 12's console routes, signed in and signed out: sign-in, enrollment, proofs. */
+export function opsAccessRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(authRequests(o), proofRequests(o));
+}
+
+/** Issue 12's console routes: support's search, pages and actions, the audit, operators. */
+export function opsRecordRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(
+    { weight: 3, arbitrary: supportRequests(o) },
+    { weight: 2, arbitrary: adminRequests(o) },
+  );
+}
