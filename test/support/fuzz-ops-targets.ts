@@ -4,7 +4,7 @@ import { OpsCookies } from '../../src/server/ops/operator-session.js';
 import { createDeveloper } from './accounts.js';
 import { createApp, type SignedInDeveloper } from './apps.js';
 import type { FuzzTargets } from './fuzz-requests.js';
-import type { OpsFuzzTargets } from './fuzz-ops-requests.js';
+import type { OpsFuzzTargets } from './fuzz-ops-shapes.js';
 import { addOperator, signedInOperator, type TestOperator } from './operators.js';
 import { makePdf } from './png.js';
 import type { TestApp } from './test-app.js';

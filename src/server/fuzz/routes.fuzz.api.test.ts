@@ -16,11 +16,8 @@ import {
   type FuzzTargets,
 } from '../../../test/support/fuzz-requests.js';
 import { answerProblems } from '../../../test/support/fuzz-answers.js';
-import {
-  opsAccessRequests,
-  opsRecordRequests,
-  type OpsFuzzTargets,
-} from '../../../test/support/fuzz-ops-requests.js';
+import { opsAccessRequests, opsRecordRequests } from '../../../test/support/fuzz-ops-requests.js';
+import type { OpsFuzzTargets } from '../../../test/support/fuzz-ops-shapes.js';
 import { opsFuzzTargets } from '../../../test/support/fuzz-ops-targets.js';
 import { postbackRequests } from '../../../test/support/fuzz-postback-requests.js';
 import { makePdf } from '../../../test/support/png.js';
