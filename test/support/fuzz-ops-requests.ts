@@ -29,15 +29,10 @@ function authRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
     code,
   });
   const session = fc.constant(OpsApiPaths.session);
+  // Signing out ends a session: only DELETEs carrying the spare's, so the run stays signed in.
+  const notSignOut = anyMethod.filter((m) => m !== 'DELETE');
   return fc.oneof(
-    // Signing out ends a session: only the spare's, so the run stays signed in.
-    request(
-      anyMethod.filter((m) => m !== 'DELETE'),
-      session,
-      o,
-      undefined,
-      consoleCredentials(o),
-    ),
+    request(notSignOut, session, o, undefined, consoleCredentials(o)),
     request(
       fc.oneof(fc.constant('DELETE'), anyMethod),
       session,
@@ -45,7 +40,13 @@ function authRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
       undefined,
       consoleCredentials(o, o.spareSession, o.spareSession),
     ),
-    request(post, session, o, signIn, consoleCredentials(o)),
+    request(
+      fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, notSignOut),
+      session,
+      o,
+      signIn,
+      consoleCredentials(o),
+    ),
     request(
       get,
       query({ token: fc.constant(o.enrollmentToken) }).map((q) => `${OpsApiPaths.enrollment}${q}`),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import type { ApplicationResponse } from '../../contract/apps.js';
 import type { SessionsResponse } from '../../contract/sessions.js';
+import { OpsApiPaths } from '../../contract/ops.js';
 import { ipFieldName } from '../../contract/rules.js';
 import { createApp, iconField, signedInDeveloper } from '../../../test/support/apps.js';
 import { applicationRequests, fileRequests } from '../../../test/support/fuzz-app-requests.js';
@@ -32,6 +33,7 @@ import {
 } from '../../../test/support/state-snapshot.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { signAccessToken } from '../auth/tokens.js';
+import { OpsCookies } from '../ops/operator-session.js';
 
 /**
  * Issue 8, fuzzing: hostile requests over real HTTP to every route, signed in as a real
@@ -185,6 +187,18 @@ describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
     () => fuzz(opsRecordRequests(opsTargets), 220),
     120_000,
   );
+  it("the admin is still signed in: the console's requests reached past its guard", async () => {
+    const session = await sendRaw(
+      port,
+      encodeRequest({
+        method: 'GET',
+        target: OpsApiPaths.session,
+        headers: [['cookie', `${OpsCookies.http}=${opsTargets.adminSession}`]],
+        body: Buffer.alloc(0),
+      }),
+    );
+    expect(session?.status).toBe(200);
+  });
   it('broken HTTP framing', () => fuzz(framingRequests(targets), 80), 120_000);
   it('sent every request', () => {
     expect(sent).toBeGreaterThanOrEqual(1620);
