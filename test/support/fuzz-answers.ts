@@ -1,5 +1,6 @@
 import { ApiPaths, DevPaths, LOGOS_PATH } from '../../src/contract/api-paths.js';
 import { isErrorCode } from '../../src/contract/error-codes.js';
+import { OpsApiPaths } from '../../src/contract/ops.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { RawResponse } from './raw-http.js';
 
@@ -28,11 +29,19 @@ function isStatusBody(value: unknown): boolean {
   return status === 'success' || (status === 'error' && isErrorCode(code));
 }
 
+/** Where the console's calls live: `/api/v1/ops/`. */
+const OPS_API = OpsApiPaths.session.replace(/session$/, '');
+
 /** Successful answers that are not `{status, message}` JSON by the contract. */
 function isOtherSuccess(path: string, type: string): boolean {
   if (path === ApiPaths.apps || path === DevPaths.mailMessages)
     return type.startsWith('application/json');
-  if (path === ApiPaths.activityCsv) return type.startsWith('text/csv');
+  if (path === ApiPaths.activityCsv || path === OpsApiPaths.auditCsv)
+    return type.startsWith('text/csv');
+  // The console's document viewer gets the proof's own bytes (an image or a PDF).
+  if (path === OpsApiPaths.proofDocument) return !type.startsWith('text/html');
+  // The console's answers are plain JSON objects (src/contract/ops.ts), its errors as all.
+  if (path.startsWith(OPS_API)) return type.startsWith('application/json');
   if (path.startsWith(`${ApiPaths.documents}/`)) return !type.startsWith('text/html');
   return !path.startsWith('/api/');
 }

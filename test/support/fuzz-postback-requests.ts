@@ -1,27 +1,19 @@
 import fc from 'fast-check';
 import { ApiPaths, InternalPaths } from '../../src/contract/api-paths.js';
 import { PASSWORD } from './accounts.js';
-import { jsonText, nastyString } from './fuzz-bodies.js';
+import { nastyString } from './fuzz-bodies.js';
 import {
   anyMethod,
   headerValue,
-  jsonContentType,
+  jsonBody,
   percentEncoded,
   printable,
   request,
   segment,
   type FuzzRequest,
   type FuzzTargets,
-  type Header,
 } from './fuzz-requests.js';
 import { SERVICE_TOKEN } from './postbacks.js';
-
-function json(fields: Record<string, fc.Arbitrary<unknown>>) {
-  return fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
-    bytes: Buffer.from(text, 'utf8'),
-    headers: [['content-type', type] as Header],
-  }));
-}
 
 /**
  * The trading platform's intake (issue 11): right, wrong and missing service tokens, events
@@ -33,7 +25,7 @@ function intakeRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
     fc.constantFrom(`Bearer ${SERVICE_TOKEN}x`, 'Bearer', `bearer ${SERVICE_TOKEN}`, ''),
     headerValue.map((value) => `Bearer ${value}`),
   );
-  const event = json({
+  const event = jsonBody({
     applicationId: fc.oneof(fc.constantFrom(t.ownAppId, t.otherAppId), nastyString),
     eventId: fc.oneof(fc.uuid(), nastyString),
     eventType: fc.oneof(fc.constantFrom('order.updated', 'trade.executed'), nastyString),
@@ -94,13 +86,13 @@ function developerRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       post,
       appId.map((id) => `/api/v1/app/${id}/postback-secret/roll`),
       t,
-      json({ grace: fc.oneof(fc.constantFrom('now', '1h', '24h', '7d'), nastyString) }),
+      jsonBody({ grace: fc.oneof(fc.constantFrom('now', '1h', '24h', '7d'), nastyString) }),
     ),
     request(
       post,
       appId.map((id) => `/api/v1/app/${id}/postback-secret/reveal`),
       t,
-      json({ password: fc.oneof(fc.constant(PASSWORD), nastyString) }),
+      jsonBody({ password: fc.oneof(fc.constant(PASSWORD), nastyString) }),
     ),
     request(anyMethod, fc.constant(InternalPaths.openApi), t),
   );

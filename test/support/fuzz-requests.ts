@@ -123,6 +123,14 @@ export const jsonContentType = fc.oneof(
   headerValue,
 );
 
+/** A JSON body of `fields` (see jsonText) under a right, odd or wrong content type. */
+export function jsonBody(fields: Record<string, fc.Arbitrary<unknown>>) {
+  return fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
+    bytes: Buffer.from(text, 'utf8'),
+    headers: [['content-type', type] as Header],
+  }));
+}
+
 const code = fc.stringMatching(/^\d{6}$/);
 const email = fc.emailAddress();
 
@@ -160,6 +168,7 @@ export const anyMethod = fc.oneof(
   fc.constantFrom('CONNECT', 'get', 'FOO', 'PROPFIND', 'M-SEARCH', ''),
 );
 
+/** A request with hostile headers; `signedIn` the credentials, a developer's by default. */
 export function request(
   method: fc.Arbitrary<string>,
   target: fc.Arbitrary<string>,
@@ -168,18 +177,17 @@ export function request(
     bytes: Buffer.alloc(0),
     headers: [],
   }),
+  signedIn: fc.Arbitrary<Header[]> = credentials(t),
 ): fc.Arbitrary<FuzzRequest> {
-  return fc
-    .record({ method, target, credentials: credentials(t), extra: extraHeaders, body })
-    .map((r) =>
-      printable({
-        method: r.method,
-        target: r.target,
-        headers: [...r.body.headers, ...r.credentials, ...r.extra],
-        body: r.body.bytes,
-        isWellFormed: true,
-      }),
-    );
+  return fc.record({ method, target, credentials: signedIn, extra: extraHeaders, body }).map((r) =>
+    printable({
+      method: r.method,
+      target: r.target,
+      headers: [...r.body.headers, ...r.credentials, ...r.extra],
+      body: r.body.bytes,
+      isWellFormed: true,
+    }),
+  );
 }
 
 /** POSTs to the JSON account calls: malformed, nested, huge, wrong types, wrong content types. */
@@ -190,10 +198,7 @@ export function accountRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
         fc.oneof({ weight: 9, arbitrary: fc.constant('POST') }, anyMethod),
         fc.constant(path),
         t,
-        fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
-          bytes: Buffer.from(text, 'utf8'),
-          headers: [['content-type', type]],
-        })),
+        jsonBody(fields),
       ),
     ),
   );
@@ -204,11 +209,6 @@ export function accountRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
  * changed password would end the session the rest of the run is signed in with.
  */
 export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  const json = (fields: Record<string, fc.Arbitrary<unknown>>) =>
-    fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
-      bytes: Buffer.from(text, 'utf8'),
-      headers: [['content-type', type] as Header],
-    }));
   const wrongPassword = fc.string().filter((p) => p !== PASSWORD);
   return fc.oneof(
     request(fc.constantFrom('GET', 'HEAD', 'DELETE'), fc.constant(ApiPaths.accountProfile), t),
@@ -216,7 +216,7 @@ export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest>
       fc.oneof({ weight: 4, arbitrary: fc.constant('PUT') }, anyMethod),
       fc.constant(ApiPaths.accountProfile),
       t,
-      json({
+      jsonBody({
         name: fc.oneof(fc.constant('Asha Rao'), nastyString),
         mobile: fc.oneof(fc.constant('+919876543210'), nastyString),
         state: fc.oneof(fc.constant('Goa'), nastyString),
@@ -226,7 +226,7 @@ export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest>
       fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, anyMethod),
       fc.constant(ApiPaths.accountPassword),
       t,
-      json({
+      jsonBody({
         currentPassword: wrongPassword,
         newPassword: fc.oneof(fc.constant(`${PASSWORD}x`), nastyString),
         refresh_token: fc.base64String(),
@@ -247,11 +247,6 @@ export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest>
  * or a hostile id), the IP check, the caller's IP, and the activity log with its CSV.
  */
 export function keysIpsActivityRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  const json = (fields: Record<string, fc.Arbitrary<unknown>>) =>
-    fc.record({ text: jsonText(fields), type: jsonContentType }).map(({ text, type }) => ({
-      bytes: Buffer.from(text, 'utf8'),
-      headers: [['content-type', type] as Header],
-    }));
   const appId = segment(t.ownAppId, t.otherAppId);
   const post = fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, anyMethod);
   const query = fc
@@ -271,19 +266,19 @@ export function keysIpsActivityRequests(t: FuzzTargets): fc.Arbitrary<FuzzReques
       post,
       appId.map((id) => `/api/v1/app/${id}/keys/roll`),
       t,
-      json({ grace: fc.oneof(fc.constantFrom('now', '1h', '24h', '7d'), nastyString) }),
+      jsonBody({ grace: fc.oneof(fc.constantFrom('now', '1h', '24h', '7d'), nastyString) }),
     ),
     request(
       post,
       appId.map((id) => `/api/v1/app/${id}/keys/reveal`),
       t,
-      json({ password: fc.oneof(fc.constant(PASSWORD), nastyString) }),
+      jsonBody({ password: fc.oneof(fc.constant(PASSWORD), nastyString) }),
     ),
     request(
       post,
       fc.constant(ApiPaths.ipCheck),
       t,
-      json({
+      jsonBody({
         ips: fc.array(fc.oneof(fc.constantFrom('20.0.0.1', '20.0.0.2', '::1'), nastyString)),
         applicationId: fc.oneof(fc.constantFrom(t.ownAppId, t.otherAppId), nastyString),
       }),

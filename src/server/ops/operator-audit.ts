@@ -12,6 +12,8 @@ import { AppError } from '../errors.js';
 import { listAudit, type AuditFilter } from './operator-audit.repository.js';
 
 const CURSOR = /^[1-9][0-9]{0,15}$/;
+/** `seq` is an `integer` column (migration 0015): PostgreSQL fails a comparison past this. */
+const SEQ_MAX = 2 ** 31 - 1;
 const HEADER = [
   'time',
   'operator',
@@ -27,7 +29,9 @@ const HEADER = [
 /** The operators' audit (issue 12): pages newest first, and the CSV of the same filters. */
 export function createOperatorAudit(db: Kysely<Database>) {
   function filterOf(query: AuditQuery): AuditFilter {
-    if (query.cursor !== undefined && !CURSOR.test(query.cursor)) {
+    const { cursor } = query;
+    // A cursor past any entry is none this audit issued: refused like any other (not a 500).
+    if (cursor !== undefined && (!CURSOR.test(cursor) || Number(cursor) > SEQ_MAX)) {
       throw new AppError('bad_request', OpsMessages.audit.cursorInvalid, { field: 'cursor' });
     }
     return {
