@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   OpsLimits,
@@ -26,6 +26,7 @@ import {
   takeOperatorTry,
   takeTotpStep,
 } from './operators.repository.js';
+import { hashOpsToken, newOpsToken } from './ops-token.js';
 import { acceptedTotpStep, newTotpSecret, totpEnrollment } from './totp.js';
 
 export interface OperatorAccountsDeps {
@@ -49,7 +50,6 @@ export interface EnrollmentLink {
   readonly expiresAt: number;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** The sealed secret's additional data: an operator's, never an application's. */
 const sealContext = (operatorId: string) => `operator ${operatorId}`;
 
@@ -58,13 +58,13 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
 
   /** A fresh link and TOTP secret; the caller stores them in its transaction. */
   function newEnrollment(operatorId: string) {
-    const token = randomBytes(32).toString('base64url');
+    const token = newOpsToken();
     const expiresAt = clock.now() + OpsLimits.enrollmentMs;
     const enrollmentUrl = `${deps.publicUrl}/ops/enroll?${new URLSearchParams({ token }).toString()}`;
     return {
       link: { operatorId, enrollmentUrl, expiresAt },
       stored: {
-        tokenHash: hashToken(token),
+        tokenHash: hashOpsToken(token),
         expiresAt,
         sealedTotpSecret: crypto.seal(sealContext(operatorId), newTotpSecret()),
       },
@@ -73,7 +73,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
 
   /** The operator of a live enrollment link, with the TOTP secret to add. */
   async function enrolling(token: string) {
-    const operator = await findOperatorByEnrollment(db, hashToken(token));
+    const operator = await findOperatorByEnrollment(db, hashOpsToken(token));
     const expiresAt = operator?.enrollmentExpiresAt ?? null;
     if (
       operator?.sealedTotpSecret === null ||
@@ -170,7 +170,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
       if (step === null) throw new AppError('code_invalid', OpsMessages.enroll.codeWrong);
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
-        const done = await completeEnrollment(trx, operator.id, hashToken(input.token), {
+        const done = await completeEnrollment(trx, operator.id, hashOpsToken(input.token), {
           passwordHash,
           totpStep: step,
           now: clock.now(),

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { mayUse, OpsLimits, type Operator, type OpsArea } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
@@ -11,6 +10,7 @@ import {
   insertOperatorSession,
   touchOperatorSession,
 } from './operators.repository.js';
+import { hashOpsToken, newOpsToken } from './ops-token.js';
 
 /**
  * Operators' sessions (issue 12): a random token in an HttpOnly, SameSite=Strict cookie of
@@ -22,7 +22,6 @@ export const OpsCookies = { https: '__Host-portal_ops', http: 'portal_ops' } as 
 /** A last use is written at most this often: the idle limit does not need every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 const cookieName = (request: FastifyRequest) =>
   isHttps(request) ? OpsCookies.https : OpsCookies.http;
@@ -54,7 +53,7 @@ export function createOperatorSessions(db: Db, clock: Clock): OperatorSessions {
     const token = request.cookies[cookieName(request)];
     const unauthorized = () => new AppError('unauthorized', OpsMessages.session.unauthorized);
     if (token === undefined || token === '') throw unauthorized();
-    const tokenHash = hashToken(token);
+    const tokenHash = hashOpsToken(token);
     const session = await findLiveSession(kysely, tokenHash);
     const now = clock.now();
     if (
@@ -74,9 +73,9 @@ export function createOperatorSessions(db: Db, clock: Clock): OperatorSessions {
 
   return {
     async start(request, reply, operatorId) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOpsToken();
       await insertOperatorSession(kysely, {
-        tokenHash: hashToken(token),
+        tokenHash: hashOpsToken(token),
         operatorId,
         ip: request.ip,
         now: clock.now(),
@@ -92,7 +91,7 @@ export function createOperatorSessions(db: Db, clock: Clock): OperatorSessions {
     async end(request, reply) {
       const token = request.cookies[cookieName(request)];
       if (token !== undefined && token !== '') {
-        await deleteOperatorSession(kysely, hashToken(token));
+        await deleteOperatorSession(kysely, hashOpsToken(token));
       }
       clearCookie(request, reply);
     },

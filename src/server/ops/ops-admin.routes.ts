@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -15,9 +15,9 @@ import type { Db } from '../db/database.js';
 import { noStore } from '../http/no-store.js';
 import type { EnrollmentLink, OperatorAccounts } from './operator-accounts.js';
 import type { OperatorAudit } from './operator-audit.js';
-import { currentOperator, type OperatorSessions } from './operator-session.js';
+import type { OperatorSessions } from './operator-session.js';
 import { listOperators } from './operators.repository.js';
-import { OpsErrors } from './ops-responses.js';
+import { actorOf, IdParams, OpsErrors } from './ops-route-parts.js';
 
 export interface OpsAdminRouteDeps {
   readonly db: Db;
@@ -26,11 +26,6 @@ export interface OpsAdminRouteDeps {
   readonly audit: OperatorAudit;
 }
 
-const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-const actorOf = (request: FastifyRequest) => ({
-  operator: currentOperator(request),
-  ip: request.ip,
-});
 const linkAnswer = (link: EnrollmentLink) => ({
   operatorId: link.operatorId,
   enrollmentUrl: link.enrollmentUrl,

@@ -11,7 +11,7 @@ import {
 } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
-import { OpsErrors } from './ops-responses.js';
+import { OpsErrors } from './ops-route-parts.js';
 import { perIpLimit } from '../auth/rate-limits.js';
 import type { Clock } from '../clock.js';
 import { noStore } from '../http/no-store.js';

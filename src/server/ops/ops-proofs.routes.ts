@@ -8,9 +8,9 @@ import {
   ProofDocumentQuerySchema,
 } from '../../contract/ops.js';
 import { noStore } from '../http/no-store.js';
-import { currentOperator, type OperatorSessions } from './operator-session.js';
+import type { OperatorSessions } from './operator-session.js';
 import type { OpsProofs } from './ops-proofs.js';
-import { OpsErrors } from './ops-responses.js';
+import { actorOf, OpsErrors } from './ops-route-parts.js';
 
 /** The reviewer's proof queue (issue 12). */
 export function registerOpsProofsRoutes(
@@ -56,10 +56,7 @@ export function registerOpsProofsRoutes(
       },
     },
     async (request) => ({
-      message: await deps.proofs.decide(request.body, {
-        operator: currentOperator(request),
-        ip: request.ip,
-      }),
+      message: await deps.proofs.decide(request.body, actorOf(request)),
     }),
   );
 }

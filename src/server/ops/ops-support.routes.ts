@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { ActivityQuerySchema, ActivityResponseSchema } from '../../contract/activity.js';
 import { Messages } from '../../contract/messages.js';
 import {
@@ -17,11 +16,11 @@ import { OpsMessages } from '../../contract/ops-messages.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { Db } from '../db/database.js';
 import { noStore } from '../http/no-store.js';
-import { currentOperator, type OperatorSessions } from './operator-session.js';
+import type { OperatorSessions } from './operator-session.js';
 import type { OpsActions } from './ops-actions.js';
 import { searchDevelopersAndApps } from './ops-find.js';
 import type { OpsRecords } from './ops-records.js';
-import { OpsErrors } from './ops-responses.js';
+import { actorOf, IdParams, OpsErrors } from './ops-route-parts.js';
 
 export interface OpsSupportRouteDeps {
   readonly db: Db;
@@ -30,12 +29,6 @@ export interface OpsSupportRouteDeps {
   readonly actions: OpsActions;
   readonly activity: ActivityService;
 }
-
-const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-const actorOf = (request: FastifyRequest) => ({
-  operator: currentOperator(request),
-  ip: request.ip,
-});
 
 /** Support's search, the developer and application pages, and the actions (issue 12). */
 export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportRouteDeps) {
