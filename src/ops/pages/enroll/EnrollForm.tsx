@@ -8,7 +8,7 @@ import { useForm } from '../../../web/forms/use-form.js';
 import { Button } from '../../../web/ui/Button.js';
 import formStyles from '../../../web/ui/forms.module.css';
 import { PasswordField } from '../../../web/ui/PasswordField.js';
-import { TextField } from '../../../web/ui/TextField.js';
+import { TotpCodeField } from '../../ui/TotpCodeField.js';
 import { errorMessage } from '../../api/ops-call.js';
 import card from '../../ui/ops-card.module.css';
 import styles from './enroll-page.module.css';
@@ -72,14 +72,7 @@ export function EnrollForm({ token, enrollment, onDone }: EnrollFormProps) {
           error={errors.confirmPassword}
           {...field('confirmPassword')}
         />
-        <TextField
-          label={OpsMessages.enroll.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errors.code}
-          {...field('code')}
-        />
+        <TotpCodeField label={OpsMessages.enroll.code} error={errors.code} {...field('code')} />
         <p role="alert" className={card.alert}>
           {failure}
         </p>

@@ -10,6 +10,7 @@ import { Button } from '../../../web/ui/Button.js';
 import formStyles from '../../../web/ui/forms.module.css';
 import { PasswordField } from '../../../web/ui/PasswordField.js';
 import { TextField } from '../../../web/ui/TextField.js';
+import { TotpCodeField } from '../../ui/TotpCodeField.js';
 import { errorMessage } from '../../api/ops-call.js';
 import { loginNoticeText } from '../../session/login-notice.js';
 import { signIn } from '../../session/session-api.js';
@@ -63,12 +64,9 @@ export default function LoginPage() {
             error={errors.password}
             {...field('password')}
           />
-          <TextField
+          <TotpCodeField
             label={OpsMessages.login.code}
             hint={OpsMessages.login.codeHint}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             error={errors.code}
             {...field('code')}
           />
