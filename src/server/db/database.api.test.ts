@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWriter } from '../../../test/support/hold-write.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -119,5 +120,27 @@ describe(`database (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it('commits a transaction that read, then wrote after another process had written', async () => {
+    // The admin command beside a running server: on SQLite a transaction that began with a
+    // read and then writes after the other process's commit was refused ("database is
+    // locked"), and the request answered 500.
+    const db = t.db.kysely;
+    let writer: ReturnType<typeof startWriter> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('rateLimits').select('key').execute();
+      writer = startWriter(t, 0);
+      await writer.opened;
+      // Time for its commit; where this transaction holds the write lock, it waits instead.
+      await Promise.race([writer.done, new Promise((resolve) => setTimeout(resolve, 500))]);
+      await trx
+        .insertInto('rateLimits')
+        .values({ key: 'after the other write', hits: 1, resetsAt: 0 })
+        .execute();
+    });
+    await writer?.done;
+    const keys = await db.selectFrom('rateLimits').select('key').execute();
+    expect(keys.map((row) => row.key.split(' ')[0]).sort()).toEqual(['after', 'held']);
   });
 });

@@ -3,11 +3,16 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
   type SqliteDatabase as KyselySqlite,
+  type SqliteDialectConfig,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
@@ -76,6 +81,33 @@ export function withStatementCache(
   };
 }
 
+/**
+ * SQLite's transactions take the write lock at their start (`begin immediate`). A deferred
+ * transaction that read first and then writes after another process (the admin command
+ * beside a running server) committed is refused at once ("database is locked": its
+ * snapshot is stale, and no wait helps), which answered 500. Taking the lock first makes the
+ * two processes wait for each other within busy_timeout instead. In the process the one
+ * connection runs one transaction at a time anyway, so nothing waits longer than before.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 export function openDatabase(options: DbOptions): Db {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl !== undefined) {
@@ -108,7 +140,7 @@ export function openDatabase(options: DbOptions): Db {
   file.pragma('foreign_keys = ON');
   return wrap(
     new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(file) }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }),
       plugins,
     }),
     'sqlite',
