@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Switch from '@radix-ui/react-switch';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Application } from '../../../contract/apps.js';
@@ -155,16 +154,20 @@ export function UpdateAppForm({ app }: { app: Application }) {
             <label htmlFor={statusId} className={formStyles.label}>
               {Messages.screens.appStatus}
             </label>
-            <Switch.Root
+            {/* A native button: a switch library measured its size on mount, a forced layout
+                of the whole page while the form first rendered. */}
+            <button
+              type="button"
+              role="switch"
               id={statusId}
               className={styles.switch}
-              checked={field.value}
-              onCheckedChange={field.onChange}
+              aria-checked={field.value}
+              onClick={() => field.onChange(!field.value)}
               onBlur={field.onBlur}
               aria-describedby={`${statusId}-text`}
             >
-              <Switch.Thumb className={styles.thumb} />
-            </Switch.Root>
+              <span className={styles.thumb} />
+            </button>
             <span id={`${statusId}-text`}>
               {field.value ? Messages.app.statusActive : Messages.app.statusPaused}
             </span>
