@@ -16,6 +16,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
