@@ -473,6 +473,39 @@ test('the only app cannot be deleted: a warning shows and the app stays', async 
   expect((await appByApi(request, token, id)).applicationName).toBe('Lonely bot');
 });
 
+test("the app is asked for while the screen's code still loads, once", async ({
+  page,
+  request,
+}) => {
+  const token = await developerToken(request);
+  const id = await createAppByApi(request, token, { name: 'Early bot' });
+  const appCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === ApiPaths.app(id)) appCalls.push(sent.method());
+  });
+  // The screen's code is held until the app's request has gone out.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/UpdateAppPage-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest((sent) => new URL(sent.url()).pathname === ApiPaths.app(id), {
+    timeout: 15_000,
+  });
+
+  await openSignedIn(page, token, appPath(id));
+  await asked;
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Early bot' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(updateScreen(page).name).toHaveValue('Early bot');
+  expect(appCalls).toEqual(['GET']);
+});
+
 test("another developer's app, or an unknown id, shows the server's 'Application not found'", async ({
   page,
   request,

@@ -115,6 +115,12 @@ export function createRoutes(brand: Brand): RouteObject[] {
               path: ClientPaths.updateApp,
               // docs/product.md section 2: on this screen the header is desktop only.
               handle: handle({ meta: RouteMetas.updateApp, header: 'desktopOnly' }),
+              // The app's request starts beside the screen's code, not once that has run.
+              loader: async ({ params }: LoaderFunctionArgs) => {
+                const { prefetchApp } = await import('./app-area/prefetch-app.js');
+                prefetchApp(params.applicationId ?? '');
+                return null;
+              },
               lazy: async () => ({
                 Component: (await import('./pages/update-app/UpdateAppPage.js')).default,
               }),

@@ -19,7 +19,8 @@ export const ROUTE_MODULES: Readonly<Record<ClientRoute | 'notFound', readonly s
   flowLoginCallback: ['pages/flow-login-callback/FlowLoginCallbackPage.tsx'],
   myApps: [APP_AREA, 'pages/my-apps/MyAppsPage.tsx'],
   createApp: [APP_AREA, 'pages/create-app/CreateAppPage.tsx'],
-  updateApp: [APP_AREA, 'pages/update-app/UpdateAppPage.tsx'],
+  // The route's loader starts the app's query (decision 034's addendum).
+  updateApp: [APP_AREA, 'app-area/prefetch-app.ts', 'pages/update-app/UpdateAppPage.tsx'],
   postbacks: [APP_AREA, 'pages/postbacks/PostbackLogPage.tsx'],
   account: [APP_AREA, 'pages/account/AccountPage.tsx'],
   activity: [APP_AREA, 'pages/activity/ActivityPage.tsx'],

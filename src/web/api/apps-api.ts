@@ -19,3 +19,9 @@ export const appKeys = {
   all: ['apps'] as const,
   one: (applicationId: string) => ['apps', applicationId] as const,
 };
+
+/** The query of one app, as its screens and the update route's loader ask it. */
+export const appQuery = (applicationId: string) => ({
+  queryKey: appKeys.one(applicationId),
+  queryFn: () => appsApi.get(applicationId),
+});

@@ -9,7 +9,7 @@ import {
   type PostbackState,
 } from '../../../contract/postbacks.js';
 import { updateAppPath } from '../../../contract/routes.js';
-import { appKeys, appsApi } from '../../api/apps-api.js';
+import { appQuery } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { postbackKeys, postbacksApi } from '../../api/postbacks-api.js';
 import { Button } from '../../ui/Button.js';
@@ -26,10 +26,7 @@ const ALL = 'all';
 export default function PostbackLogPage() {
   const { applicationId = '' } = useParams();
   const [state, setState] = useState<PostbackState | undefined>(undefined);
-  const app = useQuery({
-    queryKey: appKeys.one(applicationId),
-    queryFn: () => appsApi.get(applicationId),
-  });
+  const app = useQuery(appQuery(applicationId));
   const list = useQuery({
     queryKey: postbackKeys.list(applicationId, state),
     queryFn: () => postbacksApi.list(applicationId, state),

@@ -4,7 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { appKeys, appsApi } from '../../api/apps-api.js';
+import { appQuery } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { StatusBadge, StatusBadgePlaceholder } from '../../ui/StatusBadge.js';
@@ -38,10 +38,7 @@ async function nextPaint(): Promise<void> {
 /** docs/product.md section 2, /update-app/{application_id}: the app is loaded on start. */
 export default function UpdateAppPage() {
   const { applicationId = '' } = useParams();
-  const app = useQuery({
-    queryKey: appKeys.one(applicationId),
-    queryFn: () => appsApi.get(applicationId),
-  });
+  const app = useQuery(appQuery(applicationId));
   if (app.data === undefined) {
     // docs/product.md section 8, view failure: the server's error message, under the screen's
     // own title, with a retry; while loading, the title and the layout with a loading status.
