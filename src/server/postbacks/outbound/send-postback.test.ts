@@ -206,6 +206,27 @@ describe('createPostbackSender: SSRF guard', () => {
     },
   );
 
+  it('judges a name at each new connection, though its URL was seen before', async () => {
+    const target = await receiver();
+    const lookup = fixedLookup('127.0.0.1');
+    const sender = createPostbackSender({ timeoutMs: 5000, localTestHost: null, lookup });
+    const url = `http://rebound.example.test:${target.port}/`;
+    const results = [];
+    for (let n = 0; n < 2; n++) results.push(await sender.send({ url, headers: {}, body }));
+    expect(results.map((result) => result.error)).toEqual(['blocked_address', 'blocked_address']);
+    expect(lookup.calls).toBe(2);
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('refuses a refused literal again on a later send', async () => {
+    const target = await receiver();
+    const results = [];
+    for (let n = 0; n < 2; n++)
+      results.push(await strict.send({ url: target.url, headers: {}, body }));
+    expect(results.map((result) => result.error)).toEqual(['blocked_address', 'blocked_address']);
+    expect(target.received).toHaveLength(0);
+  });
+
   it.each([
     ['public first, private second', ['93.184.216.34', '127.0.0.1']],
     ['private first, public second', ['127.0.0.1', '93.184.216.34']],
