@@ -1,5 +1,29 @@
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+
+const NORMAL = CompiledQuery.raw('pragma synchronous = normal');
+const restoreQueries = new Map<number, CompiledQuery>();
+
+/**
+ * Each handle's own setting, read at its first use. Only this function changes it, and
+ * always back, so it need not be read again on every call: the group commit runs this
+ * twice an event in the postback drain (docs/decisions/038-drain-cpu.md).
+ */
+const settings = new WeakMap<Kysely<Database>, CompiledQuery>();
+
+async function restoreQueryOf(db: Kysely<Database>, connection: Kysely<Database>) {
+  const known = settings.get(db);
+  if (known !== undefined) return known;
+  const [row] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection)).rows;
+  const setting = row?.synchronous ?? 2;
+  let restore = restoreQueries.get(setting);
+  if (restore === undefined) {
+    restore = CompiledQuery.raw(`pragma synchronous = ${String(setting)}`);
+    restoreQueries.set(setting, restore);
+  }
+  settings.set(db, restore);
+  return restore;
+}
 
 /**
  * Runs `work` on one connection whose commits do not wait for the disk, for writes whose
@@ -14,15 +38,12 @@ export function withoutDiskSync<T>(
 ): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return work(db);
   return db.connection().execute(async (connection) => {
-    const [setting] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection))
-      .rows;
-    await sql`pragma synchronous = normal`.execute(connection);
+    const restore = await restoreQueryOf(db, connection);
+    await connection.executeQuery(NORMAL);
     try {
       return await work(connection);
     } finally {
-      await sql`pragma synchronous = ${sql.raw(String(setting?.synchronous ?? 2))}`.execute(
-        connection,
-      );
+      await connection.executeQuery(restore);
     }
   });
 }
