@@ -39,16 +39,17 @@ export class PostbackAttemptFailed extends Error {
 export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
   const { db, clock } = deps;
   return async function deliver(eventId: string, attempt: JobTry): Promise<void> {
-    const event = await findEventForDelivery(db.kysely, eventId);
+    const found = await findEventForDelivery(db.kysely, eventId);
     // Pruned from the log, or delivered by an earlier try whose settle was lost.
-    if (event === undefined || event.state === 'delivered') return;
+    if (found === undefined || found.event.state === 'delivered') return;
+    const { event } = found;
     // Paused after the event came in: a paused application gets nothing (issue 11).
     if (event.isActive === 0) {
       await endPausedEvent(db.kysely, event.id);
       return;
     }
     const now = clock.now();
-    const secrets = await deps.secrets.live(db.kysely, event.applicationId, now);
+    const secrets = deps.secrets.liveOf(event.applicationId, found.secrets, now);
     const sent = await sendSignedPostback(
       deps.sender,
       event.postbackUrl ?? '',

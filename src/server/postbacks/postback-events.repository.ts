@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PostbackState } from '../../contract/postbacks.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { PostbackDeliverJob } from './postback-deliver-job.js';
+import type { PostbackSecretRow } from './postback-secrets.repository.js';
 import type { Database, PostbackAttemptsTable } from '../db/schema.js';
 
 export interface NewPostbackEvent {
@@ -111,12 +112,17 @@ export function findEvent(db: Kysely<Database>, applicationId: string, eventId: 
     .executeTakeFirst();
 }
 
-/** An event with where it goes and whom to tell when it fails. */
+/**
+ * An event with where it goes, whom to tell when it fails, and its application's signing
+ * secrets (one row a secret; one row with null secret columns when it has none): one read
+ * where the delivery made two (docs/decisions/038-drain-cpu.md).
+ */
 export const eventForDelivery = preparedQuery(1, (db, eventId: string) =>
   db
     .selectFrom('postbackEvents')
     .innerJoin('applications', 'applications.id', 'postbackEvents.applicationId')
     .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .leftJoin('postbackSecrets', 'postbackSecrets.applicationId', 'postbackEvents.applicationId')
     .select([
       'postbackEvents.id',
       'postbackEvents.applicationId',
@@ -129,13 +135,31 @@ export const eventForDelivery = preparedQuery(1, (db, eventId: string) =>
       'applications.isActive',
       'developers.email',
       'developers.name as developerName',
+      'postbackSecrets.id as secretId',
+      'postbackSecrets.sealedSecret',
+      'postbackSecrets.expiresAt as secretExpiresAt',
     ])
     .where('postbackEvents.id', '=', eventId),
 );
 
+/** The event to deliver and its application's secrets (sealed), or undefined. */
 export async function findEventForDelivery(db: Kysely<Database>, eventId: string) {
-  const [event] = await eventForDelivery(db, eventId);
-  return event;
+  const rows = await eventForDelivery(db, eventId);
+  const [event] = rows;
+  if (event === undefined) return undefined;
+  const secrets: PostbackSecretRow[] = rows.flatMap((row) =>
+    row.secretId === null || row.sealedSecret === null
+      ? []
+      : [
+          {
+            id: row.secretId,
+            applicationId: row.applicationId,
+            sealedSecret: row.sealedSecret,
+            expiresAt: row.secretExpiresAt,
+          },
+        ],
+  );
+  return { event, secrets };
 }
 
 const pruneQuery = preparedQuery(2, (db, applicationId: string, keep: number) =>

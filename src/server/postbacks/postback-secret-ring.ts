@@ -8,6 +8,7 @@ import {
   hasCurrentSecret,
   insertCurrentSecretIfNone,
   postbackSecretsOf,
+  type PostbackSecretRow,
 } from './postback-secrets.repository.js';
 
 export interface LivePostbackSecret extends PostbackSecret {
@@ -38,6 +39,23 @@ export function createPostbackSecretRing(crypto: KeyCrypto) {
     opened.set(key, secret);
     return secret;
   }
+
+  /** The live secrets among `rows`, opened: the current one first, then those in grace. */
+  function liveOf(
+    applicationId: string,
+    rows: readonly PostbackSecretRow[],
+    now: number,
+  ): LivePostbackSecret[] {
+    return rows
+      .filter((row) => row.expiresAt === null || row.expiresAt > now)
+      .sort((a, b) => (b.expiresAt ?? Infinity) - (a.expiresAt ?? Infinity))
+      .map((row) => {
+        const secret = open(applicationId, row.sealedSecret);
+        const expiresAt = row.expiresAt === null ? null : new Date(row.expiresAt).toISOString();
+        return { id: row.id, masked: maskPostbackSecret(secret), expiresAt, secret };
+      });
+  }
+
   return {
     /** Gives the application a current secret if it has none (first delivery, first view). */
     async ensure(trx: Transaction<Database>, applicationId: string, now: number): Promise<void> {
@@ -58,16 +76,11 @@ export function createPostbackSecretRing(crypto: KeyCrypto) {
       applicationId: string,
       now: number,
     ): Promise<LivePostbackSecret[]> {
-      const rows = await postbackSecretsOf(db, applicationId);
-      return rows
-        .filter((row) => row.expiresAt === null || row.expiresAt > now)
-        .sort((a, b) => (b.expiresAt ?? Infinity) - (a.expiresAt ?? Infinity))
-        .map((row) => {
-          const secret = open(applicationId, row.sealedSecret);
-          const expiresAt = row.expiresAt === null ? null : new Date(row.expiresAt).toISOString();
-          return { id: row.id, masked: maskPostbackSecret(secret), expiresAt, secret };
-        });
+      return liveOf(applicationId, await postbackSecretsOf(db, applicationId), now);
     },
+
+    /** The same of rows already read (the delivery reads them with its event). */
+    liveOf,
   };
 }
 
