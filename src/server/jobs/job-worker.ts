@@ -138,20 +138,33 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   }
 
   /** Loops waiting for a job: one claim statement serves all of them (one commit). */
-  let waiting: { resolve: (job: ClaimedJob | undefined) => void; reject: (e: unknown) => void }[] =
-    [];
+  type Waiting = { resolve: (job: ClaimedJob | undefined) => void; reject: (e: unknown) => void };
+  let waiting: Waiting[] = [];
   let isClaiming = false;
 
   async function claimForWaiting(): Promise<void> {
     isClaiming = true;
-    // The first loop to ask starts a claim (on the group commit it waits a turn, so loops
-    // freed in that turn join it); loops asking while it runs share the next one.
+    // The first loop to ask starts a claim; on the group commit it runs a turn later, in a
+    // transaction of its own or shared, and serves every loop that asked until then (the
+    // loops freed by one commit ask a few microtasks apart). Loops asking later share the
+    // next one.
     while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
+      let batch: Waiting[] = [];
+      const takeWaiting = () => {
+        // Taken once: a claim rolled back with its shared transaction runs again alone.
+        if (batch.length === 0) [batch, waiting] = [waiting, []];
+        return batch;
+      };
       try {
         const claim = (on: Kysely<Database>) =>
-          claimDueJobs(on, db.engine, workerId, clock.now(), settings.leaseMs, batch.length);
+          claimDueJobs(
+            on,
+            db.engine,
+            workerId,
+            clock.now(),
+            settings.leaseMs,
+            takeWaiting().length,
+          );
         // A claim lost to a power cut only lets the job run again: it need not wait for the
         // disk (decision 035).
         const jobs = await (deps.shared === undefined
@@ -159,7 +172,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
           : deps.shared.withoutDiskSync(claim));
         batch.forEach((loop, index) => loop.resolve(jobs[index]));
       } catch (error) {
-        for (const loop of batch) loop.reject(error);
+        for (const loop of takeWaiting()) loop.reject(error);
       }
     }
     isClaiming = false;
