@@ -13,15 +13,4 @@ describe('signPostback', () => {
     }
     expect(() => new Webhook(newPostbackSecret()).verify(body, { ...headers })).toThrow();
   });
-
-  it('gives the very signature the standardwebhooks library gives, non-ASCII bodies included', () => {
-    const secret = newPostbackSecret();
-    const at = Date.UTC(2026, 0, 15, 9, 0, 0, 999);
-    const body = '{"type":"order.updated","data":{"note":"café ₹ 📈"}}';
-    const headers = signPostback([secret], 'evt-2', at, body);
-    expect(headers['webhook-timestamp']).toBe(String(Math.floor(at / 1000)));
-    expect(headers['webhook-signature']).toBe(
-      new Webhook(secret).sign('evt-2', new Date(at), body),
-    );
-  });
 });
