@@ -2,7 +2,6 @@ import { CompiledQuery, SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 const NORMAL = CompiledQuery.raw('pragma synchronous = normal');
-const restoreQueries = new Map<number, CompiledQuery>();
 
 /**
  * Each handle's own setting, read at its first use. Only this function changes it, and
@@ -15,12 +14,7 @@ async function restoreQueryOf(db: Kysely<Database>, connection: Kysely<Database>
   const known = settings.get(db);
   if (known !== undefined) return known;
   const [row] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection)).rows;
-  const setting = row?.synchronous ?? 2;
-  let restore = restoreQueries.get(setting);
-  if (restore === undefined) {
-    restore = CompiledQuery.raw(`pragma synchronous = ${String(setting)}`);
-    restoreQueries.set(setting, restore);
-  }
+  const restore = CompiledQuery.raw(`pragma synchronous = ${String(row?.synchronous ?? 2)}`);
   settings.set(db, restore);
   return restore;
 }
