@@ -65,11 +65,10 @@ export function createPostbackRoutes(
     'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
-  const isPublic = (address: string) => isPublicAddress(address);
   const isPublicOrLoopback = (address: string) =>
     isPublicAddress(address) || isLoopbackAddress(address);
   const lookups = {
-    strict: guardedLookup(isPublic, options.lookup),
+    strict: guardedLookup(isPublicAddress, options.lookup),
     local: guardedLookup(isPublicOrLoopback, options.lookup),
   };
 
@@ -77,7 +76,7 @@ export function createPostbackRoutes(
     const target = parseTarget(url);
     if (target === null) return { kind: 'invalid_url' };
     const mayReachLoopback = isLocalTestHost(target, options.localTestHost);
-    const isAllowed = mayReachLoopback ? isPublicOrLoopback : isPublic;
+    const isAllowed = mayReachLoopback ? isPublicOrLoopback : isPublicAddress;
     const literal = bareHostname(target);
     if (isIP(literal) !== 0 && !isAllowed(literal)) return { kind: 'blocked_address' };
     const isHttps = target.protocol === 'https:';
