@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
 import { maskApiKey } from '../src/contract/rules.js';
+import { formatTime } from '../src/web/ui/format-time.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { expectNotice } from './support/notices.js';
-import { formatTime } from '../src/web/ui/format-time.js';
 
 // Issue 10, keys: Roll key with a grace period lists the new key and the old one with the time
 // it stops; Reveal keys asks the password again; a refused clipboard shows the whole key

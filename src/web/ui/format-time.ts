@@ -24,6 +24,15 @@ function zoneText(time: Date): string {
   return `GMT${east > 0 ? '+' : '-'}${String(hours)}${minutes === 0 ? '' : `:${twoDigits(minutes)}`}`;
 }
 
+/**
+ * The date part only, in the reader's zone ('2026-11-27'): the UTC date is a day early after
+ * 18:30 in India ('Next Renewal Date', docs/product.md section 2).
+ */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return `${String(date.getFullYear())}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
 /** An ISO time in the reader's zone ('26 Nov 2026, 10:05'); the text itself if unreadable. */
 export function formatTime(iso: string): string {
   const time = new Date(iso);

@@ -2,19 +2,10 @@ import { useNavigate } from 'react-router';
 import type { Application } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
 import { updateAppPath } from '../../../contract/routes.js';
+import { formatDay } from '../../ui/format-time.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
 import hidden from '../../ui/visually-hidden.module.css';
 import styles from './my-apps-page.module.css';
-
-/**
- * 'Next Renewal Date' shows the date part only (docs/product.md section 2), in the viewer's
- * own time zone: the UTC date is a day early after 18:30 in India.
- */
-export function renewalDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** One app: the whole card opens it; 'View Details' is its keyboard-reachable link. */
 export function AppCard({ app }: { app: Application }) {
@@ -42,7 +33,7 @@ export function AppCard({ app }: { app: Application }) {
         </div>
         <div>
           <dt>{Messages.screens.nextRenewalDate}</dt>
-          <dd>{renewalDay(app.renewalDate)}</dd>
+          <dd>{formatDay(app.renewalDate)}</dd>
         </div>
       </dl>
       <a

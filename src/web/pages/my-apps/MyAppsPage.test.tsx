@@ -9,7 +9,7 @@ import type { Application } from '../../../contract/apps.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { StorageKeys } from '../../session/storage.js';
-import { renewalDay } from './AppCard.js';
+import { formatDay } from '../../ui/format-time.js';
 import MyAppsPage from './MyAppsPage.js';
 
 const APP: Application = {
@@ -78,7 +78,7 @@ describe('My Apps in loading and error states (issue 10, defect 9)', () => {
 
 describe('the renewal date (issue 10, defect 10)', () => {
   it('is the date where the developer is, not the UTC date', async () => {
-    expect(renewalDay(APP.renewalDate)).toBe('2026-11-27');
+    expect(formatDay(APP.renewalDate)).toBe('2026-11-27');
     fakeApi(() => json(200, [APP]));
     renderPage();
     expect(await screen.findByRole('list', { name: 'Your apps' })).toHaveTextContent('2026-11-27');
