@@ -75,7 +75,12 @@ test('an enrollment link works once', async ({ page, allowFailedResponse }) => {
 test("a reviewer does not see support's areas and gets the forbidden text on their pages", async ({
   page,
 }) => {
+  // The reviewer lands on the proof queue; its request must be done before counting calls.
+  const queueLoaded = page.waitForResponse((response) =>
+    isPath(OpsApiPaths.proofs)(new URL(response.url())),
+  );
   await signedInOperator(page, 'reviewer');
+  await queueLoaded;
   const nav = page.getByRole('navigation', { name: OpsMessages.nav.label });
   await expect(nav.getByRole('link')).toHaveText([OpsMessages.nav.proofs]);
   const calls: string[] = [];
