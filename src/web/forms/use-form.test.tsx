@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { EmailChecks, LoginPasswordChecks } from '../../contract/field-checks.js';
+import { EmailChecks, LoginPasswordChecks, required } from '../../contract/field-checks.js';
 import { Messages } from '../../contract/messages.js';
 import { TextField } from '../ui/TextField.js';
 import { checksValidate } from './checks-validate.js';
@@ -194,5 +194,80 @@ describe('useForm, messages shown once a field changes (the sign-up and reset fo
     for (const answer of answers.splice(0)) answer();
     expect(await screen.findByText('That password is taken')).toBeInTheDocument();
     expect(save).toBeDisabled();
+  });
+});
+
+const profileValues = { name: 'Asha', city: 'Goa' };
+const validateProfile = checksValidate<typeof profileValues>({
+  name: [required('Name is required')],
+  city: [],
+});
+
+/** A form saved to a server that may refuse a field: the account screen's profile form. */
+function ProfileForm({ answer }: { answer: (values: typeof profileValues) => string | null }) {
+  const { errors, isValid, isDirty, field, handleSubmit, reset, setServerError, focus } = useForm({
+    initialValues: profileValues,
+    validate: validateProfile,
+    showErrorsAfter: 'change',
+  });
+  const save = handleSubmit((values) => {
+    const refusal = answer(values);
+    if (refusal === null) {
+      reset(values);
+    } else {
+      setServerError('name', refusal);
+      focus('name');
+    }
+  });
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <TextField label="Name" error={errors.name} {...field('name')} />
+      <TextField label="City" error={errors.city} {...field('city')} />
+      <button type="submit" disabled={!isValid || !isDirty}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+describe('useForm, a form the server may refuse (the account screen)', () => {
+  it('is not dirty until a value differs from the starting one, and again once it is back', async () => {
+    const user = userEvent.setup();
+    render(<ProfileForm answer={() => null} />);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('City'), 'a');
+    expect(save).toBeEnabled();
+    await user.type(screen.getByLabelText('City'), '{Backspace}');
+    expect(save).toBeDisabled();
+  });
+
+  it("shows the server's message on its field, focused, until the field changes", async () => {
+    const user = userEvent.setup();
+    render(<ProfileForm answer={() => 'That name is taken'} />);
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveAccessibleDescription('That name is taken');
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.type(name, 'y');
+    expect(screen.queryByText('That name is taken')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('after a save, starts again from the saved values: nothing to save, no messages', async () => {
+    const user = userEvent.setup();
+    const answer = vi.fn(() => null);
+    render(<ProfileForm answer={answer} />);
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Pune');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(answer).toHaveBeenCalledWith({ name: 'Asha', city: 'Pune' });
+    expect(screen.getByLabelText('City')).toHaveValue('Pune');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Name'));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
   });
 });

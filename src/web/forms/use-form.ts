@@ -37,10 +37,11 @@ interface Settled<V extends FormValues, Out> {
 const NO_ERRORS = {};
 
 /**
- * The signed-out screens' forms (decision 029): values held in state, every field judged on
+ * The portal's forms (decision 029): values held in state, every field judged on
  * each change, a field's message shown once it was left or changed (per `showErrorsAfter`)
  * and every message after a submit, which then focuses the first field in error (in the
- * order the fields were rendered). `isValid` is false while a check is still out.
+ * order the fields were rendered). `isValid` is false while a check is still out, and while
+ * a message the server gave for a field stands.
  */
 export function useForm<V extends FormValues, Out = V>({
   initialValues,
@@ -49,7 +50,9 @@ export function useForm<V extends FormValues, Out = V>({
   dependents = {},
 }: FormOptions<V, Out>) {
   const [values, setValues] = useState(initialValues);
+  const [baseline, setBaseline] = useState(initialValues);
   const [shown, setShown] = useState<ReadonlySet<keyof V & string>>(() => new Set());
+  const [serverErrors, setServerErrors] = useState<FieldErrors<V>>(NO_ERRORS);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const elements = useRef(new Map<string, HTMLElement>());
 
@@ -68,13 +71,16 @@ export function useForm<V extends FormValues, Out = V>({
   // While a check is out, the messages of the last answer stay on screen.
   const latest = outcome instanceof Promise ? (settled?.validation ?? null) : outcome;
   const isCurrent = !(outcome instanceof Promise) || settled?.values === values;
-  const isValid = isCurrent && latest?.isValid === true;
+  const hasServerErrors = Object.keys(serverErrors).length > 0;
+  const isValid = isCurrent && latest?.isValid === true && !hasServerErrors;
   const allErrors: FieldErrors<V> = latest === null || latest.isValid ? NO_ERRORS : latest.errors;
   const errors: FieldErrors<V> = {};
   for (const name of shown) {
     const message = allErrors[name];
     if (message !== undefined) errors[name] = message;
   }
+  Object.assign(errors, serverErrors);
+  const isDirty = Object.keys(values).some((name) => values[name] !== baseline[name]);
 
   const show = (...names: (keyof V & string)[]) => {
     setShown((current) =>
@@ -84,6 +90,13 @@ export function useForm<V extends FormValues, Out = V>({
 
   const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors((current) =>
+      name in current
+        ? (Object.fromEntries(
+            Object.entries(current).filter(([field]) => field !== name),
+          ) as FieldErrors<V>)
+        : current,
+    );
     if (showErrorsAfter === 'change') show(name, ...(dependents[name] ?? []));
   };
 
@@ -141,11 +154,30 @@ export function useForm<V extends FormValues, Out = V>({
       }
     };
 
+  /** Starts again from `next`: no messages shown, and `isDirty` measured from it. */
+  const reset = (next: V) => {
+    setValues(next);
+    setBaseline(next);
+    setShown(new Set());
+    setServerErrors(NO_ERRORS);
+  };
+
+  /** The server's message for a field: shown, and the form invalid, until the field changes. */
+  const setServerError = (name: keyof V & string, message: string) => {
+    setServerErrors((current) => ({ ...current, [name]: message }));
+  };
+
+  const focus = (name: keyof V & string) => elements.current.get(name)?.focus();
+
   return {
     values,
     errors,
     isValid,
+    isDirty,
     isSubmitting,
+    reset,
+    setServerError,
+    focus,
     field,
     checkbox,
     control,

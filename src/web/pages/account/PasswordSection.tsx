@@ -1,54 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { accountApi } from '../../api/account-api.js';
 import { ApiError, errorMessage } from '../../api/http.js';
+import { schemaValidate } from '../../forms/schema-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
 import { notify } from '../../ui/notify.js';
 import { PasswordField } from '../../ui/PasswordField.js';
-import { PasswordFormSchema, type PasswordForm } from './account-forms.js';
+import { EMPTY_PASSWORDS, PasswordFormSchema, type PasswordForm } from './account-forms.js';
 import styles from './account-page.module.css';
 
-const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', repeatPassword: '' };
+const validatePasswords = schemaValidate<typeof EMPTY_PASSWORDS, PasswordForm>(PasswordFormSchema);
 
 /** The current password, then a new one under the sign-up policy; other devices sign out. */
 export function PasswordSection() {
-  const [isChanging, setIsChanging] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isValid },
-  } = useForm<PasswordForm>({
-    resolver: zodResolver(PasswordFormSchema),
-    mode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  const { errors, isValid, isSubmitting, field, handleSubmit, reset, setServerError, focus } =
+    useForm({
+      initialValues: EMPTY_PASSWORDS,
+      validate: validatePasswords,
+      showErrorsAfter: 'change',
+    });
 
   const change = handleSubmit(async (form) => {
-    setIsChanging(true);
     try {
       const answer = await accountApi.changePassword({
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
       });
-      reset(EMPTY);
+      reset(EMPTY_PASSWORDS);
       notify.success(answer.message);
     } catch (error) {
       if (error instanceof ApiError && error.body.field === 'currentPassword') {
-        setError('currentPassword', { message: error.message });
-        setFocus('currentPassword');
+        setServerError('currentPassword', error.message);
+        focus('currentPassword');
       } else {
         notify.error(errorMessage(error));
       }
-    } finally {
-      setIsChanging(false);
     }
   });
 
@@ -60,8 +49,8 @@ export function PasswordSection() {
         <PasswordField
           label={Messages.account.currentPasswordLabel}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          error={errors.currentPassword}
+          {...field('currentPassword')}
         />
         <PasswordField
           label={Messages.account.newPasswordLabel}
@@ -73,17 +62,17 @@ export function PasswordSection() {
           }
           autoComplete="new-password"
           maxLength={Limits.passwordMaxLength}
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          error={errors.newPassword}
+          {...field('newPassword')}
         />
         <PasswordField
           label={Messages.account.repeatPasswordLabel}
           autoComplete="new-password"
-          error={errors.repeatPassword?.message}
-          {...register('repeatPassword')}
+          error={errors.repeatPassword}
+          {...field('repeatPassword')}
         />
         <div className={styles.actions}>
-          <Button type="submit" disabled={!isValid || isChanging} isLoading={isChanging}>
+          <Button type="submit" disabled={!isValid || isSubmitting} isLoading={isSubmitting}>
             {Messages.account.changePassword}
           </Button>
         </div>

@@ -1,23 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { Profile } from '../../../contract/account.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
-import { IndianStates, isIndianState } from '../../../contract/states.js';
+import { IndianStates } from '../../../contract/states.js';
 import { accountApi, accountKeys } from '../../api/account-api.js';
 import { ApiError, errorMessage } from '../../api/http.js';
+import { schemaValidate } from '../../forms/schema-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { rememberProfile } from '../../session/signed-in-developer.js';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { FieldMessages, TextField, useFieldIds } from '../../ui/TextField.js';
 import {
+  EMPTY_PROFILE,
   profileFormOf,
   ProfileFormSchema,
   toProfileRequest,
   type ProfileForm,
+  type ProfileValues,
 } from './account-forms.js';
 import styles from './account-page.module.css';
 import hidden from '../../ui/visually-hidden.module.css';
@@ -28,6 +29,8 @@ function isProfileField(field: unknown): field is keyof ProfileForm {
   return typeof field === 'string' && FIELDS.includes(field);
 }
 
+const validateProfile = schemaValidate<ProfileValues, ProfileForm>(ProfileFormSchema);
+
 /**
  * Name, mobile and state under the sign-up rules; the e-mail is shown, not editable. Without
  * a profile (still loading) the same fields show empty and disabled, so the panel keeps its
@@ -36,23 +39,15 @@ function isProfileField(field: unknown): field is keyof ProfileForm {
 export function ProfileSection({ profile }: { profile: Profile | undefined }) {
   const isLoading = profile === undefined;
   const queryClient = useQueryClient();
-  const [isSaving, setIsSaving] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isValid, isDirty },
-  } = useForm<ProfileForm>({
-    resolver: zodResolver(ProfileFormSchema),
-    mode: 'onChange',
-    defaultValues: profile === undefined ? {} : profileFormOf(profile),
-  });
-  const stateIds = useFieldIds(errors.state?.message, undefined);
+  const { errors, isValid, isDirty, isSubmitting, field, handleSubmit, reset, setServerError } =
+    useForm({
+      initialValues: profile === undefined ? EMPTY_PROFILE : profileFormOf(profile),
+      validate: validateProfile,
+      showErrorsAfter: 'change',
+    });
+  const stateIds = useFieldIds(errors.state, undefined);
 
   const save = handleSubmit(async (form) => {
-    setIsSaving(true);
     try {
       const answer = await accountApi.updateProfile(toProfileRequest(form));
       queryClient.setQueryData(accountKeys.profile, answer);
@@ -60,11 +55,9 @@ export function ProfileSection({ profile }: { profile: Profile | undefined }) {
       reset(profileFormOf(answer.profile));
       notify.success(answer.message);
     } catch (error) {
-      const field = error instanceof ApiError ? error.body.field : undefined;
-      if (isProfileField(field)) setError(field, { message: errorMessage(error) });
+      const refused = error instanceof ApiError ? error.body.field : undefined;
+      if (isProfileField(refused)) setServerError(refused, errorMessage(error));
       else notify.error(errorMessage(error));
-    } finally {
-      setIsSaving(false);
     }
   });
 
@@ -89,8 +82,8 @@ export function ProfileSection({ profile }: { profile: Profile | undefined }) {
           label={Messages.account.nameLabel}
           autoComplete="name"
           disabled={isLoading}
-          error={errors.name?.message}
-          {...register('name')}
+          error={errors.name}
+          {...field('name')}
         />
         <TextField
           label={Messages.account.mobileLabel(Limits.mobilePrefix)}
@@ -99,43 +92,34 @@ export function ProfileSection({ profile }: { profile: Profile | undefined }) {
           autoComplete="tel-national"
           maxLength={Limits.mobileDigits}
           disabled={isLoading}
-          error={errors.mobile?.message}
-          {...register('mobile')}
+          error={errors.mobile}
+          {...field('mobile')}
         />
         <div className={formStyles.field}>
           <label htmlFor={stateIds.id} className={formStyles.label}>
             {Messages.account.stateLabel}
           </label>
-          {/* Controlled: the stored state shows even when the list renders after the data. */}
-          <Controller
-            control={control}
-            name="state"
-            render={({ field }) => (
-              <select
-                className={formStyles.select}
-                {...stateIds.inputProps}
-                {...field}
-                disabled={isLoading}
-                // Unset when the stored state is not in the list: shown as "select".
-                value={isIndianState(field.value) ? field.value : ''}
-              >
-                <option value="">{Messages.account.statePlaceholder}</option>
-                {IndianStates.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-          <FieldMessages
-            error={errors.state?.message}
-            errorId={stateIds.errorId}
-            hintId={stateIds.hintId}
-          />
+          <select
+            className={formStyles.select}
+            {...stateIds.inputProps}
+            {...field('state')}
+            disabled={isLoading}
+          >
+            <option value="">{Messages.account.statePlaceholder}</option>
+            {IndianStates.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+          <FieldMessages error={errors.state} errorId={stateIds.errorId} hintId={stateIds.hintId} />
         </div>
         <div className={styles.actions}>
-          <Button type="submit" disabled={!isValid || !isDirty || isSaving} isLoading={isSaving}>
+          <Button
+            type="submit"
+            disabled={!isValid || !isDirty || isSubmitting}
+            isLoading={isSubmitting}
+          >
             {Messages.account.saveProfile}
           </Button>
         </div>

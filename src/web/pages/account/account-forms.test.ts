@@ -36,7 +36,7 @@ describe('ProfileFormSchema', () => {
     });
     expect(form).toEqual({ name: 'Asha', mobile: '9000000001', state: 'Goa' });
     const unlisted = profileFormOf({ email: '', name: 'A', mobile: '+919000000001', state: 'X' });
-    expect(unlisted).toEqual({ name: 'A', mobile: '9000000001' });
+    expect(unlisted).toEqual({ name: 'A', mobile: '9000000001', state: '' });
     expect(toProfileRequest({ name: 'Asha', mobile: '9000000001', state: 'Goa' })).toEqual({
       name: 'Asha',
       mobile: '+919000000001',

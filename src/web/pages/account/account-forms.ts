@@ -19,16 +19,18 @@ export const ProfileFormSchema = z.extend(
 );
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
+/** What the profile form holds while it is edited. */
+export type ProfileValues = Readonly<Record<keyof ProfileForm, string>>;
+
+/** The form while the profile loads: every field empty. */
+export const EMPTY_PROFILE: ProfileValues = { name: '', mobile: '', state: '' };
+
 /** The form's starting values; a stored state outside the list starts unselected. */
-export function profileFormOf(profile: Profile): Partial<ProfileForm> {
+export function profileFormOf(profile: Profile): ProfileValues {
   const mobile = profile.mobile.startsWith(Limits.mobilePrefix)
     ? profile.mobile.slice(Limits.mobilePrefix.length)
     : profile.mobile;
-  return {
-    name: profile.name,
-    mobile,
-    ...(isIndianState(profile.state) ? { state: profile.state } : {}),
-  };
+  return { name: profile.name, mobile, state: isIndianState(profile.state) ? profile.state : '' };
 }
 
 export function toProfileRequest(form: ProfileForm): ProfileUpdateRequest {
@@ -48,3 +50,9 @@ export const PasswordFormSchema = z
     }),
   );
 export type PasswordForm = z.infer<typeof PasswordFormSchema>;
+
+export const EMPTY_PASSWORDS: Readonly<Record<keyof PasswordForm, string>> = {
+  currentPassword: '',
+  newPassword: '',
+  repeatPassword: '',
+};
