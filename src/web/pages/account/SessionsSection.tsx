@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Messages } from '../../../contract/messages.js';
 import type { Session } from '../../../contract/sessions.js';
 import { errorMessage } from '../../api/http.js';
@@ -20,7 +20,9 @@ const text = Messages.sessions;
  */
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionKeys.all, queryFn: sessionsApi.list });
+  const sessions = useDeferredValue(
+    useQuery({ queryKey: sessionKeys.all, queryFn: sessionsApi.list }),
+  );
   // A signed-out device's row and button go away: focus moves to the heading, not the page.
   const heading = useRef<HTMLHeadingElement>(null);
 

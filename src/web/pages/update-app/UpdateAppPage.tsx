@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
@@ -38,7 +38,7 @@ async function nextPaint(): Promise<void> {
 /** docs/product.md section 2, /update-app/{application_id}: the app is loaded on start. */
 export default function UpdateAppPage() {
   const { applicationId = '' } = useParams();
-  const app = useQuery(appQuery(applicationId));
+  const app = useDeferredValue(useQuery(appQuery(applicationId)));
   if (app.data === undefined) {
     // docs/product.md section 8, view failure: the server's error message, under the screen's
     // own title, with a retry; while loading, the title and the layout with a loading status.
