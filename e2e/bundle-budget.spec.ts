@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Messages } from '../src/contract/messages.js';
+import { updateAppPath } from '../src/contract/routes.js';
+import { StorageKeys } from '../src/web/session/storage.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
+import { accessTokenOf, createAppByApi } from './support/apps.js';
 import { expect, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import { loginScreen, signInWithForm } from './support/screens.js';
@@ -13,6 +16,9 @@ const LOGIN_SCRIPT_LIMIT = 110 * 1024;
 // /account with its two forms on the own form hook, without the form library's 15 KB
 // (docs/performance.md).
 const ACCOUNT_SCRIPT_LIMIT = 150 * 1024;
+// /update-app/{id} with its forms (the app, its IP rows, the password asked again) on the
+// own form hook and row hook, without the form library (docs/performance.md).
+const UPDATE_SCRIPT_LIMIT = 165 * 1024;
 
 /** Records the URL of every script the page asks for: module scripts and preloads alike. */
 function recordScripts(page: Page): Set<string> {
@@ -54,5 +60,23 @@ test('the script that renders /account stays within its limit', async ({ page, r
   await expect(page.getByRole('button', { name: Messages.account.changePassword })).toBeVisible();
   expect(await gzippedBytes(request, scripts, '/account')).toBeLessThanOrEqual(
     ACCOUNT_SCRIPT_LIMIT,
+  );
+});
+
+test('the script that renders /update-app stays within its limit', async ({ page, request }) => {
+  const developer = await createVerifiedDeveloper(request);
+  const token = await accessTokenOf(request, developer.email, developer.password);
+  const applicationId = await createAppByApi(request, token, { name: 'Budget bot' });
+  await page.goto('/login');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    StorageKeys.accessToken,
+    token,
+  ] as const);
+  const scripts = recordScripts(page);
+  await page.goto(updateAppPath(applicationId));
+  await expect(page.getByRole('textbox', { name: 'App name*' })).toHaveValue('Budget bot');
+  await expect(page.getByRole('heading', { name: Messages.postbacks.title })).toBeVisible();
+  expect(await gzippedBytes(request, scripts, '/update-app')).toBeLessThanOrEqual(
+    UPDATE_SCRIPT_LIMIT,
   );
 });

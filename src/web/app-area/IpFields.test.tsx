@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, testBrand } from '../../../test/support/brand.js';
@@ -13,10 +12,13 @@ import { Messages } from '../../contract/messages.js';
 import { BrandProvider } from '../brand.js';
 import { StorageKeys } from '../session/storage.js';
 import { formatTimeWithZone } from '../ui/format-time.js';
+import { ipRowsSchema } from './app-form.js';
 import { IpFields } from './IpFields.js';
 import { useIpFields, type IpFieldsSource } from './use-ip-fields.js';
+import { useIpRows } from './use-ip-rows.js';
 
 const MY_IP = '203.0.113.50';
+const ROWS_SCHEMA = ipRowsSchema(testBrand.maxIpsPerApp);
 const TAKEN = new Set(['198.51.100.1']);
 
 /** The portal's two IP calls, answered as the server would for `TAKEN`. */
@@ -46,24 +48,20 @@ function Harness({
   source: Omit<IpFieldsSource, 'entries'>;
   onSend: (sent: Sent) => void;
 }) {
-  const { register, control, setValue } = useForm<{ ips: { value: string }[] }>({
-    defaultValues: { ips: initial.map((value) => ({ value })) },
-  });
-  const rows = useFieldArray({ control, name: 'ips' });
-  const entries = useWatch({ control, name: 'ips' }).map((row) => row.value);
-  const ipFields = useIpFields({ entries, ...source });
+  const rows = useIpRows(initial, ROWS_SCHEMA);
+  const ipFields = useIpFields({ entries: rows.entries, ...source });
   return (
     <>
       <IpFields
         ipFields={ipFields}
-        entries={entries}
-        rows={rows.fields}
-        onAdd={(value) => rows.append({ value })}
+        entries={rows.entries}
+        rows={rows.rows}
+        onAdd={rows.add}
         onRemove={rows.remove}
-        setRow={(index, value) => setValue(`ips.${index}.value`, value)}
-        inputProps={(index) => register(`ips.${index}.value`)}
-        errorOf={() => undefined}
-        listError={undefined}
+        setRow={rows.set}
+        inputProps={rows.inputProps}
+        errorOf={rows.errorOf}
+        listError={rows.listError}
       />
       <button
         type="button"

@@ -4,6 +4,9 @@ import { IpEntrySchema } from '../../contract/fields.js';
 import type { Brand } from '../../contract/brand.js';
 import { Messages } from '../../contract/messages.js';
 import { ipFieldName, normalizeIpList } from '../../contract/rules.js';
+import { validationOf, type Schema } from '../forms/schema-validate.js';
+import type { FormValues, Validate } from '../forms/use-form.js';
+import { rowValues, type IpRow } from './use-ip-rows.js';
 
 /** The brand settings the app form's rules depend on. */
 export type AppFormRules = Pick<
@@ -16,7 +19,6 @@ export type AppFormRules = Pick<
  * contract's rules, plus the IP rows (docs/product.md section 5) up to the portal's limit.
  */
 export function appFormSchema(rules: AppFormRules) {
-  const { maxIpsPerApp } = rules;
   const fields = appFieldsSchemaFor(rules);
   return z.extend(
     z.pick(fields, {
@@ -27,17 +29,38 @@ export function appFormSchema(rules: AppFormRules) {
       description: true,
       algo_id: true,
     }),
-    {
-      ips: z.array(z.object({ value: IpEntrySchema })).check(
-        z.refine((rows) => normalizeIpList(rows.map((row) => row.value)).length <= maxIpsPerApp, {
-          error: Messages.ips.maxIpsFor(maxIpsPerApp),
-        }),
-      ),
-    },
+    { ips: ipRowsSchema(rules.maxIpsPerApp) },
   );
 }
 
+/** The IP rows (docs/product.md section 5): each blank or an IP, up to the portal's limit. */
+export function ipRowsSchema(maxIpsPerApp: number) {
+  return z.array(z.object({ value: IpEntrySchema })).check(
+    z.refine((rows) => normalizeIpList(rows.map((row) => row.value)).length <= maxIpsPerApp, {
+      error: Messages.ips.maxIpsFor(maxIpsPerApp),
+    }),
+  );
+}
+
+export type IpRowsSchema = ReturnType<typeof ipRowsSchema>;
+
 export type AppForm = z.infer<ReturnType<typeof appFormSchema>>;
+
+/** What an app form edits beside its IP rows, each field as the form holds it. */
+export type AppFormFields<F extends AppForm> = {
+  readonly [K in Exclude<keyof F, 'ips'>]-?: Exclude<F[K], undefined>;
+};
+
+/**
+ * An app form's validate: its fields and its IP rows judged together by the form's schema.
+ * The rows show their own messages (`useIpRows`); here they make the form valid or not.
+ */
+export function appFormValidate<V extends FormValues, Out>(
+  schema: Schema<Out>,
+  rows: readonly IpRow[],
+): Validate<V, Out> {
+  return (values) => validationOf(schema.safeParse({ ...values, ips: rowValues(rows) }));
+}
 
 /** The rows as sent: trimmed, valid, canonical, unique (docs/product.md section 5). */
 export function formIps(form: Pick<AppForm, 'ips'>): string[] {

@@ -8,13 +8,15 @@ type ParseResult<Out> =
     };
 
 /** What `useForm` needs of a zod schema: its safe parse, synchronous or not. */
-interface Schema<Out> {
+export interface Schema<Out> {
   safeParse: (value: unknown) => ParseResult<Out>;
   safeParseAsync: (value: unknown) => Promise<ParseResult<Out>>;
 }
 
 /** Each field shows the first message of its issues, in the schema's order. */
-function validationOf<V extends FormValues, Out>(result: ParseResult<Out>): Validation<V, Out> {
+export function validationOf<V extends FormValues, Out>(
+  result: ParseResult<Out>,
+): Validation<V, Out> {
   if (result.success) return { isValid: true, data: result.data };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

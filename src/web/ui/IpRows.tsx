@@ -8,7 +8,7 @@ import hidden from './visually-hidden.module.css';
 import { notify } from './notify.js';
 
 interface IpRowsProps {
-  /** One entry per row, with a stable key (react-hook-form's field id). */
+  /** One entry per row, with a stable key (its id while the row lives). */
   readonly rows: readonly { id: string }[];
   readonly onAdd: () => void;
   readonly onRemove: (index: number) => void;

@@ -1,52 +1,57 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
+import { appFormValidate, ipRowsSchema } from '../../app-area/app-form.js';
 import { IpFields } from '../../app-area/IpFields.js';
 import { useIpFields } from '../../app-area/use-ip-fields.js';
+import { useIpRows } from '../../app-area/use-ip-rows.js';
 import { useBrand } from '../../brand.js';
+import { useForm } from '../../forms/use-form.js';
 import { StorageKeys } from '../../session/storage.js';
 import { Button } from '../../ui/Button.js';
 import { iconProblem } from '../../ui/file-checks.js';
 import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { FieldMessages, TextField, useFieldIds } from '../../ui/TextField.js';
-import { createAppFormSchema, createAppPayload, type CreateAppForm } from './create-app-form.js';
+import {
+  createAppFormSchema,
+  createAppPayload,
+  type CreateAppFields,
+  type CreateAppForm as Form,
+} from './create-app-form.js';
 import styles from './create-app-page.module.css';
+
+const FIRST_ROWS = [''];
 
 /** docs/product.md section 2, the /create-app form; a created app goes to My Apps by a full load. */
 export function CreateAppForm() {
   const brand = useBrand();
   const storedClientCode = localStorage.getItem(StorageKeys.clientCode);
   const schema = useMemo(() => createAppFormSchema(brand), [brand]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors, isValid },
-  } = useForm<CreateAppForm>({
-    resolver: zodResolver(schema),
-    mode: 'onChange',
-    defaultValues: {
+  const rowsSchema = useMemo(() => ipRowsSchema(brand.maxIpsPerApp), [brand]);
+  const ipRows = useIpRows(FIRST_ROWS, rowsSchema);
+  const validate = useMemo(
+    () => appFormValidate<CreateAppFields, Form>(schema, ipRows.rows),
+    [schema, ipRows.rows],
+  );
+  const { errors, isValid, field, checkbox, handleSubmit } = useForm({
+    initialValues: {
       name: '',
       algo_id: '',
       allowedUsers: storedClientCode ?? '',
       callbackUrl: Limits.urlPrefix,
       postbackUrl: Limits.urlPrefix,
       description: '',
-      ips: [{ value: '' }],
       isFamily: false,
     },
+    validate,
+    showErrorsAfter: 'change',
   });
-  const ipRows = useFieldArray({ control, name: 'ips' });
-  const entries = useWatch({ control, name: 'ips' }).map((row) => row.value);
-  const ipFields = useIpFields({ entries });
-  const familyIds = useFieldIds(errors.isFamily?.message, undefined);
+  const ipFields = useIpFields({ entries: ipRows.entries });
+  const familyIds = useFieldIds(errors.isFamily, undefined);
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -90,26 +95,26 @@ export function CreateAppForm() {
       onSubmit={(event) => void create(event)}
       noValidate
     >
-      <TextField label="App name*" error={errors.name?.message} {...register('name')} />
-      <TextField label="Algo ID" error={errors.algo_id?.message} {...register('algo_id')} />
+      <TextField label="App name*" error={errors.name} {...field('name')} />
+      <TextField label="Algo ID" error={errors.algo_id} {...field('algo_id')} />
       <TextField
         label={`${Messages.app.clientIdLabel(brand.productName)}*`}
         className={storedClientCode === null ? undefined : styles.blurred}
         disabled={storedClientCode !== null}
-        error={errors.allowedUsers?.message}
-        {...register('allowedUsers')}
+        error={errors.allowedUsers}
+        {...field('allowedUsers')}
       />
       <TextField
         label="Redirect URL*"
         type="url"
-        error={errors.callbackUrl?.message}
-        {...register('callbackUrl')}
+        error={errors.callbackUrl}
+        {...field('callbackUrl')}
       />
       <TextField
         label="Postback URL"
         type="url"
-        error={errors.postbackUrl?.message}
-        {...register('postbackUrl')}
+        error={errors.postbackUrl}
+        {...field('postbackUrl')}
       />
       <div className={formStyles.field}>
         <label htmlFor="app-icon" className={formStyles.label}>
@@ -134,21 +139,21 @@ export function CreateAppForm() {
       </div>
       <IpFields
         ipFields={ipFields}
-        entries={entries}
-        rows={ipRows.fields}
-        onAdd={(value) => ipRows.append({ value })}
+        entries={ipRows.entries}
+        rows={ipRows.rows}
+        onAdd={ipRows.add}
         onRemove={ipRows.remove}
-        setRow={(index, value) => setValue(`ips.${index}.value`, value, { shouldValidate: true })}
-        inputProps={(index) => register(`ips.${index}.value`)}
-        errorOf={(index) => errors.ips?.[index]?.value?.message}
-        listError={errors.ips?.root?.message ?? errors.ips?.message}
+        setRow={ipRows.set}
+        inputProps={ipRows.inputProps}
+        errorOf={ipRows.errorOf}
+        listError={ipRows.listError}
       />
       <div className={formStyles.checkbox}>
-        <input type="checkbox" {...familyIds.inputProps} {...register('isFamily')} />
+        <input type="checkbox" {...familyIds.inputProps} {...checkbox('isFamily')} />
         <label htmlFor={familyIds.id}>{Messages.ips.ownOrFamily}</label>
       </div>
       <FieldMessages
-        error={errors.isFamily?.message}
+        error={errors.isFamily}
         errorId={familyIds.errorId}
         hintId={familyIds.hintId}
       />
@@ -156,8 +161,8 @@ export function CreateAppForm() {
         label="Description"
         placeholder={Messages.app.descriptionPlaceholder}
         maxLength={Limits.descriptionMax}
-        error={errors.description?.message}
-        {...register('description')}
+        error={errors.description}
+        {...field('description')}
       />
       <p className={styles.note}>
         Algo ID: if you are registering an algorithm with the exchange, enter its Algo ID; leave it

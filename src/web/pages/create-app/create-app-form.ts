@@ -6,6 +6,7 @@ import {
   appendDocuments,
   appFormSchema,
   formIps,
+  type AppFormFields,
   type AppFormRules,
 } from '../../app-area/app-form.js';
 
@@ -24,6 +25,9 @@ export function createAppFormSchema(rules: AppFormRules) {
 }
 
 export type CreateAppForm = z.infer<ReturnType<typeof createAppFormSchema>>;
+
+/** What the create form edits beside its IP rows: the text fields and the confirmation. */
+export type CreateAppFields = AppFormFields<CreateAppForm>;
 
 /** docs/product.md section 3, the app create payload. */
 export function createAppPayload(

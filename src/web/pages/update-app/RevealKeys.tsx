@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { RevealKeysRequestSchema, type RevealKeysRequest } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
 import { errorMessage } from '../../api/http.js';
+import { schemaValidate } from '../../forms/schema-validate.js';
+import { useForm } from '../../forms/use-form.js';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
 import { Modal } from '../../ui/Modal.js';
@@ -19,6 +19,7 @@ interface RevealKeysProps<Answer> {
 }
 
 const EMPTY: RevealKeysRequest = { password: '' };
+const validate = schemaValidate<RevealKeysRequest, RevealKeysRequest>(RevealKeysRequestSchema);
 
 /** The password asked again before whole keys or secrets show (issue 10). */
 export function RevealKeys<Answer>({
@@ -28,16 +29,10 @@ export function RevealKeys<Answer>({
   onClose,
   onRevealed,
 }: RevealKeysProps<Answer>) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<RevealKeysRequest>({
-    resolver: zodResolver(RevealKeysRequestSchema),
-    defaultValues: EMPTY,
+  const { errors, isSubmitting, field, handleSubmit, reset, setServerError, focus } = useForm({
+    initialValues: EMPTY,
+    validate,
+    showErrorsAfter: 'change',
   });
 
   const close = () => {
@@ -52,8 +47,8 @@ export function RevealKeys<Answer>({
       onRevealed(answer);
     } catch (failure) {
       // A wrong password, too many tries or a network failure: said beside the field.
-      setError('password', { message: errorMessage(failure) });
-      setFocus('password');
+      setServerError('password', errorMessage(failure));
+      focus('password');
     }
   });
 
@@ -64,8 +59,8 @@ export function RevealKeys<Answer>({
         <PasswordField
           label={Messages.keys.password}
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          {...field('password')}
         />
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={close} disabled={isSubmitting}>

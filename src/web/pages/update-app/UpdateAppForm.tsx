@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Application } from '../../../contract/apps.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
-import { formIps } from '../../app-area/app-form.js';
+import { appFormValidate, ipRowsSchema } from '../../app-area/app-form.js';
 import { IpFields } from '../../app-area/IpFields.js';
 import { useIpFields } from '../../app-area/use-ip-fields.js';
+import { useIpRows } from '../../app-area/use-ip-rows.js';
 import { useBrand } from '../../brand.js';
+import { useForm } from '../../forms/use-form.js';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
@@ -18,9 +18,11 @@ import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
 import { LogoField } from './LogoField.js';
 import {
-  formOfApp,
+  fieldsOfApp,
+  ipRowsOfApp,
   updateAppFormSchema,
   updateAppPayload,
+  type UpdateAppFields,
   type UpdateAppForm as Form,
 } from './update-app-form.js';
 import styles from './update-app-page.module.css';
@@ -29,28 +31,25 @@ import styles from './update-app-page.module.css';
 export function UpdateAppForm({ app }: { app: Application }) {
   const brand = useBrand();
   const schema = useMemo(() => updateAppFormSchema(brand), [brand]);
-  const storedForm = useMemo(() => formOfApp(app), [app]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors, isValid },
-  } = useForm<Form>({
-    resolver: zodResolver(schema),
-    mode: 'onChange',
-    defaultValues: storedForm,
+  const rowsSchema = useMemo(() => ipRowsSchema(brand.maxIpsPerApp), [brand]);
+  const storedIps = useMemo(() => ipRowsOfApp(app), [app]);
+  const ipRows = useIpRows(storedIps, rowsSchema);
+  const validate = useMemo(
+    () => appFormValidate<UpdateAppFields, Form>(schema, ipRows.rows),
+    [schema, ipRows.rows],
+  );
+  const { values, errors, isValid, field, setValue, handleSubmit } = useForm({
+    initialValues: fieldsOfApp(app),
+    validate,
+    showErrorsAfter: 'change',
   });
-  const ipRows = useFieldArray({ control, name: 'ips' });
-  const ipValues = useWatch({ control, name: 'ips' });
   const statusId = useId();
   const [logoUrl, setLogoUrl] = useState(app.logoUrl);
   const [isLogoBusy, setIsLogoBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const isAlgoLocked = app.algoId === brand.productName;
-  const entries = ipValues.map((row) => row.value);
   const ipFields = useIpFields({
-    entries,
+    entries: ipRows.entries,
     applicationId: app.applicationId,
     records: app.ipRecordsWithFamilyPending,
     ipChangeAllowedAt: app.ipChangeAllowedAt,
@@ -61,10 +60,10 @@ export function UpdateAppForm({ app }: { app: Application }) {
     if (!ipFields.readFailure(error)) return;
     // IP editing locks; the rows go back to the stored list so the rest can be saved, and
     // an IP edit thrown away says so (the lock notice shows when IPs may change again).
-    if (formIps({ ips: ipValues }).join(',') !== formIps(storedForm).join(',')) {
+    if (ipRows.entries.join(',') !== storedIps.join(',')) {
       notify.warn(Messages.ips.editDiscarded);
     }
-    ipRows.replace(storedForm.ips);
+    ipRows.replace(storedIps);
   };
 
   const save = handleSubmit(async (form) => {
@@ -97,13 +96,13 @@ export function UpdateAppForm({ app }: { app: Application }) {
       onSubmit={(event) => void save(event)}
       noValidate
     >
-      <TextField label="App name*" error={errors.name?.message} {...register('name')} />
+      <TextField label="App name*" error={errors.name} {...field('name')} />
       <TextField
         label="Algo ID"
         readOnly={isAlgoLocked}
         hint={isAlgoLocked ? Messages.app.algoIdLockedHint(brand.productName) : undefined}
-        error={errors.algo_id?.message}
-        {...register('algo_id')}
+        error={errors.algo_id}
+        {...field('algo_id')}
       />
       <LogoField app={app} logoUrl={logoUrl} onLogoUrl={setLogoUrl} onBusy={setIsLogoBusy} />
       <TextField
@@ -115,8 +114,8 @@ export function UpdateAppForm({ app }: { app: Application }) {
           />
         }
         type="url"
-        error={errors.callbackUrl?.message}
-        {...register('callbackUrl')}
+        error={errors.callbackUrl}
+        {...field('callbackUrl')}
       />
       <TextField
         label="Postback URL"
@@ -124,8 +123,8 @@ export function UpdateAppForm({ app }: { app: Application }) {
           <InfoTooltip label="About the postback URL" text={Messages.app.postbackUrlTooltip} />
         }
         type="url"
-        error={errors.postbackUrl?.message}
-        {...register('postbackUrl')}
+        error={errors.postbackUrl}
+        {...field('postbackUrl')}
       />
       <TextField
         label={Messages.app.clientIdLabel(brand.productName)}
@@ -136,54 +135,47 @@ export function UpdateAppForm({ app }: { app: Application }) {
           />
         }
         readOnly
-        error={errors.allowedUsers?.message}
-        {...register('allowedUsers')}
+        error={errors.allowedUsers}
+        {...field('allowedUsers')}
       />
       <TextField
         label="Description"
         placeholder={Messages.app.descriptionPlaceholder}
         maxLength={Limits.descriptionMax}
-        error={errors.description?.message}
-        {...register('description')}
+        error={errors.description}
+        {...field('description')}
       />
-      <Controller
-        control={control}
-        name="isActive"
-        render={({ field }) => (
-          <div className={styles.status}>
-            <label htmlFor={statusId} className={formStyles.label}>
-              {Messages.screens.appStatus}
-            </label>
-            {/* A native button: a switch library measured its size on mount, a forced layout
-                of the whole page while the form first rendered. */}
-            <button
-              type="button"
-              role="switch"
-              id={statusId}
-              className={styles.switch}
-              aria-checked={field.value}
-              onClick={() => field.onChange(!field.value)}
-              onBlur={field.onBlur}
-              aria-describedby={`${statusId}-text`}
-            >
-              <span className={styles.thumb} />
-            </button>
-            <span id={`${statusId}-text`}>
-              {field.value ? Messages.app.statusActive : Messages.app.statusPaused}
-            </span>
-          </div>
-        )}
-      />
+      <div className={styles.status}>
+        <label htmlFor={statusId} className={formStyles.label}>
+          {Messages.screens.appStatus}
+        </label>
+        {/* A native button: a switch library measured its size on mount, a forced layout
+            of the whole page while the form first rendered. */}
+        <button
+          type="button"
+          role="switch"
+          id={statusId}
+          className={styles.switch}
+          aria-checked={values.isActive}
+          onClick={() => setValue('isActive', !values.isActive)}
+          aria-describedby={`${statusId}-text`}
+        >
+          <span className={styles.thumb} />
+        </button>
+        <span id={`${statusId}-text`}>
+          {values.isActive ? Messages.app.statusActive : Messages.app.statusPaused}
+        </span>
+      </div>
       <IpFields
         ipFields={ipFields}
-        entries={entries}
-        rows={ipRows.fields}
-        onAdd={(value) => ipRows.append({ value })}
+        entries={ipRows.entries}
+        rows={ipRows.rows}
+        onAdd={ipRows.add}
         onRemove={ipRows.remove}
-        setRow={(index, value) => setValue(`ips.${index}.value`, value, { shouldValidate: true })}
-        inputProps={(index) => register(`ips.${index}.value`)}
-        errorOf={(index) => errors.ips?.[index]?.value?.message}
-        listError={errors.ips?.root?.message ?? errors.ips?.message}
+        setRow={ipRows.set}
+        inputProps={ipRows.inputProps}
+        errorOf={ipRows.errorOf}
+        listError={ipRows.listError}
       />
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />

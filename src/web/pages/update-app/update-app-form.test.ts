@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Application, IpRecord } from '../../../contract/apps.js';
 import { documentsToSend, proofStateOf } from '../../app-area/ip-fields.js';
 import {
-  formOfApp,
+  fieldsOfApp,
+  ipRowsOfApp,
   logoUploadPayload,
   updateAppPayload,
   type UpdateAppForm,
@@ -38,25 +39,30 @@ const proof = new File([new Uint8Array([1])], 'proof.pdf', { type: 'application/
 
 describe('the update form starts from the stored app', () => {
   it('fills every field, the https:// prefix for an empty postback, and a row per IP', () => {
-    expect(formOfApp(APP)).toEqual({
+    expect(fieldsOfApp(APP)).toEqual({
       name: 'Momentum bot',
       algo_id: '',
       allowedUsers: 'AB1234',
       callbackUrl: 'https://bot.example.com/cb',
       postbackUrl: 'https://',
       description: 'Trades',
-      ips: [{ value: '203.0.113.10' }, { value: '203.0.113.11' }],
       isActive: true,
     });
+    expect(ipRowsOfApp(APP)).toEqual(['203.0.113.10', '203.0.113.11']);
   });
 
   it('shows one empty IP row for an app without IPs', () => {
-    expect(formOfApp({ ...APP, ipRecordsWithFamilyPending: [] }).ips).toEqual([{ value: '' }]);
+    expect(ipRowsOfApp({ ...APP, ipRecordsWithFamilyPending: [] })).toEqual(['']);
   });
 });
 
 describe('the update payload (docs/product.md section 3)', () => {
-  const form: UpdateAppForm = { ...formOfApp(APP), isActive: false, algo_id: ' ALG-7 ' };
+  const form: UpdateAppForm = {
+    ...fieldsOfApp(APP),
+    ips: ipRowsOfApp(APP).map((value) => ({ value })),
+    isActive: false,
+    algo_id: ' ALG-7 ',
+  };
 
   it('sends status, logo, skip flag and the cleaned IP list, always', () => {
     const data = updateAppPayload(

@@ -6,6 +6,7 @@ import {
   appendDocuments,
   appFormSchema,
   formIps,
+  type AppFormFields,
   type AppFormRules,
 } from '../../app-area/app-form.js';
 
@@ -16,9 +17,11 @@ export function updateAppFormSchema(rules: AppFormRules) {
 
 export type UpdateAppForm = z.infer<ReturnType<typeof updateAppFormSchema>>;
 
-/** The form as the stored app fills it; an app without IPs shows one empty row. */
-export function formOfApp(app: Application): UpdateAppForm {
-  const ips = app.ipRecordsWithFamilyPending.map((record) => ({ value: record.ip }));
+/** What the update form edits beside its IP rows: the text fields and the status. */
+export type UpdateAppFields = AppFormFields<UpdateAppForm>;
+
+/** The form's fields as the stored app fills them. */
+export function fieldsOfApp(app: Application): UpdateAppFields {
   return {
     name: app.applicationName,
     algo_id: app.algoId,
@@ -26,9 +29,14 @@ export function formOfApp(app: Application): UpdateAppForm {
     callbackUrl: app.callbackUrl,
     postbackUrl: app.postbackUrl === '' ? Limits.urlPrefix : app.postbackUrl,
     description: app.description,
-    ips: ips.length > 0 ? ips : [{ value: '' }],
     isActive: app.isActive,
   };
+}
+
+/** The IP rows as the stored app fills them; an app without IPs shows one empty row. */
+export function ipRowsOfApp(app: Application): string[] {
+  const ips = app.ipRecordsWithFamilyPending.map((record) => record.ip);
+  return ips.length > 0 ? ips : [''];
 }
 
 /**
