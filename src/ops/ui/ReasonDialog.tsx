@@ -1,16 +1,17 @@
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { required } from '../../contract/field-checks.js';
 import { OpsLimits } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { errorMessage } from '../../web/api/http.js';
+import { checksValidate } from '../../web/forms/checks-validate.js';
+import { useForm } from '../../web/forms/use-form.js';
 import { Button } from '../../web/ui/Button.js';
 import formStyles from '../../web/ui/forms.module.css';
 import { Modal } from '../../web/ui/Modal.js';
 import { TextField } from '../../web/ui/TextField.js';
 import styles from './ops-ui.module.css';
 
-interface ReasonForm {
-  readonly reason: string;
-}
+type ReasonForm = Readonly<{ reason: string }>;
 
 interface ReasonDialogProps {
   readonly isOpen: boolean;
@@ -43,14 +44,18 @@ export function ReasonDialog({
   onClose,
   onDone,
 }: ReasonDialogProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ReasonForm>({ defaultValues: EMPTY });
+  const validate = useMemo(
+    () =>
+      checksValidate<ReasonForm>({
+        reason: requiredMessage === undefined ? [] : [required(requiredMessage)],
+      }),
+    [requiredMessage],
+  );
+  const { errors, isSubmitting, field, handleSubmit, reset, setServerError, focus } = useForm({
+    initialValues: EMPTY,
+    validate,
+    showErrorsAfter: 'change',
+  });
 
   const close = () => {
     reset(EMPTY);
@@ -64,8 +69,8 @@ export function ReasonDialog({
       close();
       onDone(message);
     } catch (failure) {
-      setError('reason', { message: errorMessage(failure) });
-      setFocus('reason');
+      setServerError('reason', errorMessage(failure));
+      focus('reason');
     }
   });
 
@@ -75,13 +80,10 @@ export function ReasonDialog({
         <TextField
           label={label}
           hint={hint}
-          error={errors.reason?.message}
+          error={errors.reason}
           maxLength={OpsLimits.reasonMaxLength}
           autoComplete="off"
-          {...register('reason', {
-            validate: (value) =>
-              requiredMessage === undefined || value.trim() !== '' || requiredMessage,
-          })}
+          {...field('reason')}
         />
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={close} disabled={isSubmitting}>

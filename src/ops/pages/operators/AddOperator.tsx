@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   AddOperatorRequestSchema,
   OPERATOR_ROLES,
@@ -8,6 +6,8 @@ import {
 } from '../../../contract/ops.js';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { errorMessage } from '../../../web/api/api-error.js';
+import { schemaValidate } from '../../../web/forms/schema-validate.js';
+import { useForm } from '../../../web/forms/use-form.js';
 import { Button } from '../../../web/ui/Button.js';
 import formStyles from '../../../web/ui/forms.module.css';
 import { TextField } from '../../../web/ui/TextField.js';
@@ -16,6 +16,7 @@ import styles from './operators-page.module.css';
 
 const text = OpsMessages.operators;
 const EMPTY: AddOperatorRequest = { email: '', role: 'reviewer' };
+const validate = schemaValidate<AddOperatorRequest, AddOperatorRequest>(AddOperatorRequestSchema);
 
 interface AddOperatorProps {
   readonly onAdded: (email: string, link: EnrollmentLinkResponse) => void;
@@ -23,15 +24,10 @@ interface AddOperatorProps {
 
 /** E-mail and role of a new operator; the server's refusal (exists) shows beside the e-mail. */
 export function AddOperator({ onAdded }: AddOperatorProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AddOperatorRequest>({
-    resolver: zodResolver(AddOperatorRequestSchema),
-    defaultValues: EMPTY,
+  const { errors, isSubmitting, field, handleSubmit, reset, setServerError, focus } = useForm({
+    initialValues: EMPTY,
+    validate,
+    showErrorsAfter: 'blur',
   });
   const submit = handleSubmit(async (body) => {
     try {
@@ -39,7 +35,8 @@ export function AddOperator({ onAdded }: AddOperatorProps) {
       reset(EMPTY);
       onAdded(body.email, link);
     } catch (failure) {
-      setError('email', { message: errorMessage(failure) }, { shouldFocus: true });
+      setServerError('email', errorMessage(failure));
+      focus('email');
     }
   });
   return (
@@ -53,14 +50,14 @@ export function AddOperator({ onAdded }: AddOperatorProps) {
         label={text.email}
         type="email"
         autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
+        error={errors.email}
+        {...field('email')}
       />
       <div className={formStyles.field}>
         <label htmlFor="add-operator-role" className={formStyles.label}>
           {text.role}
         </label>
-        <select id="add-operator-role" className={formStyles.select} {...register('role')}>
+        <select id="add-operator-role" className={formStyles.select} {...field('role')}>
           {OPERATOR_ROLES.map((role) => (
             <option key={role} value={role}>
               {OpsMessages.roles[role]}
