@@ -3,6 +3,7 @@ import type { Application } from '../../../contract/apps.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
+import { normalizeIpList } from '../../../contract/rules.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { appFormValidate, ipRowsSchema } from '../../app-area/app-form.js';
@@ -60,7 +61,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
     if (!ipFields.readFailure(error)) return;
     // IP editing locks; the rows go back to the stored list so the rest can be saved, and
     // an IP edit thrown away says so (the lock notice shows when IPs may change again).
-    if (ipRows.entries.join(',') !== storedIps.join(',')) {
+    if (normalizeIpList(ipRows.entries).join(',') !== normalizeIpList(storedIps).join(',')) {
       notify.warn(Messages.ips.editDiscarded);
     }
     ipRows.replace(storedIps);
