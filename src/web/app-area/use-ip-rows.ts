@@ -82,5 +82,3 @@ export function useIpRows(initial: readonly string[], schema: IpRowsSchema) {
     listError: issues.find((issue) => issue.path.length === 0)?.message,
   };
 }
-
-export type IpRowsState = ReturnType<typeof useIpRows>;
