@@ -1,13 +1,13 @@
 import { Outlet, useNavigation } from 'react-router';
 import 'react-toastify/ReactToastify.css';
-import { Limits, ToastConfig } from '../contract/limits.js';
+import { Limits } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
 import { Footer } from './layout/Footer.js';
 import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
-import { useLoadedToasts } from './ui/notify.js';
+import { NoticeAreaProps, useLoadedToasts } from './ui/notify.js';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
 
@@ -36,7 +36,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {toasts !== null && <toasts.ToastContainer {...ToastConfig} />}
+      {toasts !== null && <toasts.ToastContainer {...NoticeAreaProps} />}
       {(isNavigating || isRequesting) && <Spinner />}
     </>
   );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { ToastConfig } from '../../contract/limits.js';
 
 type Toasts = typeof import('react-toastify/unstyled');
 
@@ -27,10 +28,26 @@ function loadToasts(): Promise<Toasts> {
   return loading;
 }
 
+/**
+ * The notices area's settings, but for the timeout: the library's own ends with the
+ * `animationend` of a hidden progress bar, and a loaded Chromium was seen to fire that
+ * within 0.3 s of a notice showing (e2e/login-page.spec.ts). Each notice's timer is ours.
+ */
+export const NoticeAreaProps = { ...ToastConfig, autoClose: false } as const;
+
+let shown = 0;
+
 function show(kind: 'success' | 'error' | 'info' | 'warn' | 'bare') {
   return (text: string) => {
     loadToasts().then(
-      ({ toast }) => (kind === 'bare' ? toast(text) : toast[kind](text)),
+      ({ toast }) => {
+        shown += 1;
+        const toastId = `notice-${shown}`;
+        // From when it shows: a notice asked for before the area mounts waits for it.
+        const onOpen = () => setTimeout(() => toast.dismiss(toastId), ToastConfig.autoClose);
+        const options = { toastId, onOpen };
+        return kind === 'bare' ? toast(text, options) : toast[kind](text, options);
+      },
       () => undefined,
     );
   };
