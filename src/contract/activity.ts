@@ -1,36 +1,12 @@
-import * as z from 'zod/mini';
-import { ResponseStatusSchema } from './auth.js';
-
 /**
  * The developer's activity log (issue 10): every security-relevant event, written
  * append-only in the same transaction as the change, kept five years.
  */
-export const ACTIVITY_KINDS = [
-  'sign_in.succeeded',
-  'sign_in.failed',
-  'password.changed',
-  'password.reset',
-  'sessions.ended',
-  'app.created',
-  'app.updated',
-  'app.deleted',
-  'app.ips_changed',
-  'app.status_changed',
-  'key.rolled',
-  'key.revealed',
-  'postback_secret.rolled',
-  'postback_secret.revealed',
-  'proof.sent',
-  'proof.accepted',
-  'proof.rejected',
-  // Issue 12: what an operator did that concerns the developer, with the operator's reason.
-  'operator.app_paused',
-  'operator.app_resumed',
-  'operator.account_unlocked',
-  'operator.sessions_ended',
-  'operator.verification_resent',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+import * as z from 'zod/mini';
+import { ACTIVITY_KINDS } from './activity-kinds.js';
+import { ResponseStatusSchema } from './auth.js';
+
+export { ACTIVITY_KINDS, type ActivityKind } from './activity-kinds.js';
 
 /** How long events are kept: the regulator asks brokers for five years. */
 export const ACTIVITY_RETENTION_YEARS = 5;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import { ACTIVITY_KINDS } from '../../../contract/activity.js';
+import { ACTIVITY_KINDS } from '../../../contract/activity-kinds.js';
 import { Messages } from '../../../contract/messages.js';
 import { activityApi, activityKeys } from '../../api/activity-api.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';

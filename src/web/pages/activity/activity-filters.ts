@@ -1,8 +1,5 @@
-import {
-  ACTIVITY_KINDS,
-  type ActivityKind,
-  type ActivityQuery,
-} from '../../../contract/activity.js';
+import type { ActivityQuery } from '../../../contract/activity.js';
+import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activity-kinds.js';
 
 /** The filter form's values: dates as the date inputs give them ('2026-11-26' or ''). */
 export interface ActivityFilterValues {

@@ -1,0 +1,30 @@
+/**
+ * The kinds of the developer's activity log (issue 10), without the validation library, so
+ * the web app's activity screen loads without it (decision 042); `activity.ts` re-exports them.
+ */
+export const ACTIVITY_KINDS = [
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'password.changed',
+  'password.reset',
+  'sessions.ended',
+  'app.created',
+  'app.updated',
+  'app.deleted',
+  'app.ips_changed',
+  'app.status_changed',
+  'key.rolled',
+  'key.revealed',
+  'postback_secret.rolled',
+  'postback_secret.revealed',
+  'proof.sent',
+  'proof.accepted',
+  'proof.rejected',
+  // Issue 12: what an operator did that concerns the developer, with the operator's reason.
+  'operator.app_paused',
+  'operator.app_resumed',
+  'operator.account_unlocked',
+  'operator.sessions_ended',
+  'operator.verification_resent',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
