@@ -100,6 +100,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
             {
               path: ClientPaths.myApps,
               handle: handle({ meta: RouteMetas.myApps }),
+              loader: firstData(() => import('./pages/my-apps/my-apps-data.js')),
               lazy: async () => ({
                 Component: (await import('./pages/my-apps/MyAppsPage.js')).default,
               }),
@@ -115,12 +116,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
               path: ClientPaths.updateApp,
               // docs/product.md section 2: on this screen the header is desktop only.
               handle: handle({ meta: RouteMetas.updateApp, header: 'desktopOnly' }),
-              // The app's request starts beside the screen's code, not once that has run.
-              loader: async ({ params }: LoaderFunctionArgs) => {
-                const { prefetchApp } = await import('./app-area/prefetch-app.js');
-                prefetchApp(params.applicationId ?? '');
-                return null;
-              },
+              loader: firstData(() => import('./pages/update-app/update-app-data.js')),
               lazy: async () => ({
                 Component: (await import('./pages/update-app/UpdateAppPage.js')).default,
               }),
@@ -135,6 +131,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
             {
               path: ClientPaths.account,
               handle: handle({ meta: RouteMetas.account }),
+              loader: firstData(() => import('./pages/account/account-data.js')),
               lazy: async () => ({
                 Component: (await import('./pages/account/AccountPage.js')).default,
               }),
@@ -142,6 +139,7 @@ export function createRoutes(brand: Brand): RouteObject[] {
             {
               path: ClientPaths.activity,
               handle: handle({ meta: RouteMetas.activity }),
+              loader: firstData(() => import('./pages/activity/activity-data.js')),
               lazy: async () => ({
                 Component: (await import('./pages/activity/ActivityPage.js')).default,
               }),
@@ -158,6 +156,17 @@ export function createRoutes(brand: Brand): RouteObject[] {
       ]),
     },
   ];
+}
+
+type ScreenData = (args: LoaderFunctionArgs) => Promise<null>;
+
+/**
+ * A signed-in screen's loader: its data is asked for beside its code, not once that has run,
+ * and its first paint waits briefly for the answer (decision 042). It runs beside the
+ * signed-in area's `requireAuth`, so without a session it asks nothing.
+ */
+function firstData(load: () => Promise<{ default: ScreenData }>): ScreenData {
+  return async (args) => (isAuthenticated() ? (await load()).default(args) : null);
 }
 
 /**

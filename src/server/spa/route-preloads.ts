@@ -17,13 +17,17 @@ export const ROUTE_MODULES: Readonly<Record<ClientRoute | 'notFound', readonly s
   forgotPassword: ['pages/forgot-password/ForgotPasswordPage.tsx'],
   resetPassword: ['pages/reset-password/ResetPasswordPage.tsx'],
   flowLoginCallback: ['pages/flow-login-callback/FlowLoginCallbackPage.tsx'],
-  myApps: [APP_AREA, 'pages/my-apps/MyAppsPage.tsx'],
+  // A signed-in screen's loader asks for its data (decision 042).
+  myApps: [APP_AREA, 'pages/my-apps/my-apps-data.ts', 'pages/my-apps/MyAppsPage.tsx'],
   createApp: [APP_AREA, 'pages/create-app/CreateAppPage.tsx'],
-  // The route's loader starts the app's query (decision 034's addendum).
-  updateApp: [APP_AREA, 'app-area/prefetch-app.ts', 'pages/update-app/UpdateAppPage.tsx'],
+  updateApp: [
+    APP_AREA,
+    'pages/update-app/update-app-data.ts',
+    'pages/update-app/UpdateAppPage.tsx',
+  ],
   postbacks: [APP_AREA, 'pages/postbacks/PostbackLogPage.tsx'],
-  account: [APP_AREA, 'pages/account/AccountPage.tsx'],
-  activity: [APP_AREA, 'pages/activity/ActivityPage.tsx'],
+  account: [APP_AREA, 'pages/account/account-data.ts', 'pages/account/AccountPage.tsx'],
+  activity: [APP_AREA, 'pages/activity/activity-data.ts', 'pages/activity/ActivityPage.tsx'],
   notFound: ['pages/not-found/NotFoundPage.tsx'],
 };
 

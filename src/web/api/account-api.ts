@@ -34,3 +34,6 @@ export const accountApi = {
 export const accountKeys = {
   profile: ['account', 'profile'] as const,
 };
+
+/** The profile's query, as the account screen and its route's loader ask it. */
+export const profileQuery = { queryKey: accountKeys.profile, queryFn: accountApi.profile };

@@ -19,3 +19,9 @@ export const activityApi = {
 export const activityKeys = {
   page: (query: ActivityQuery) => ['activity', query] as const,
 };
+
+/** One page of the log, as the activity screen and its route's loader ask it. */
+export const activityPageQuery = (query: ActivityQuery) => ({
+  queryKey: activityKeys.page(query),
+  queryFn: () => activityApi.page(query),
+});

@@ -20,6 +20,9 @@ export const appKeys = {
   one: (applicationId: string) => ['apps', applicationId] as const,
 };
 
+/** The list of the developer's apps, as My Apps, the activity filter and their loaders ask it. */
+export const appsQuery = { queryKey: appKeys.all, queryFn: appsApi.list };
+
 /** The query of one app, as its screens and the update route's loader ask it. */
 export const appQuery = (applicationId: string) => ({
   queryKey: appKeys.one(applicationId),

@@ -13,3 +13,6 @@ export const sessionsApi = {
 export const sessionKeys = {
   all: ['sessions'] as const,
 };
+
+/** The signed-in devices' query, as the account screen and its route's loader ask it. */
+export const sessionsQuery = { queryKey: sessionKeys.all, queryFn: sessionsApi.list };

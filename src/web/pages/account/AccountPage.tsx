@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Messages } from '../../../contract/messages.js';
-import { accountApi, accountKeys } from '../../api/account-api.js';
+import { profileQuery } from '../../api/account-api.js';
 import { errorMessage } from '../../api/http.js';
 import { PasswordSection } from './PasswordSection.js';
 import { ProfileSection } from './ProfileSection.js';
@@ -10,9 +10,7 @@ import styles from './account-page.module.css';
 
 /** /account (issue 9): the signed-in developer's profile, password and signed-in devices. */
 export default function AccountPage() {
-  const profile = useDeferredValue(
-    useQuery({ queryKey: accountKeys.profile, queryFn: accountApi.profile }),
-  );
+  const profile = useDeferredValue(useQuery(profileQuery));
   return (
     <div className={styles.page}>
       <h1>{Messages.account.title}</h1>

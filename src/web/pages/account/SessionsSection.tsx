@@ -3,7 +3,7 @@ import { useDeferredValue, useRef, useState } from 'react';
 import { Messages } from '../../../contract/messages.js';
 import type { Session } from '../../../contract/sessions.js';
 import { errorMessage } from '../../api/http.js';
-import { sessionKeys, sessionsApi } from '../../api/sessions-api.js';
+import { sessionKeys, sessionsApi, sessionsQuery } from '../../api/sessions-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
@@ -20,9 +20,7 @@ const text = Messages.sessions;
  */
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useDeferredValue(
-    useQuery({ queryKey: sessionKeys.all, queryFn: sessionsApi.list }),
-  );
+  const sessions = useDeferredValue(useQuery(sessionsQuery));
   // A signed-out device's row and button go away: focus moves to the heading, not the page.
   const heading = useRef<HTMLHeadingElement>(null);
 

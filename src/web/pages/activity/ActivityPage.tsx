@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { ACTIVITY_KINDS } from '../../../contract/activity-kinds.js';
 import { Messages } from '../../../contract/messages.js';
-import { activityApi, activityKeys } from '../../api/activity-api.js';
-import { appKeys, appsApi } from '../../api/apps-api.js';
+import { activityApi, activityPageQuery } from '../../api/activity-api.js';
+import { appsQuery } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { saveBlob } from '../../ui/save-blob.js';
@@ -24,12 +24,8 @@ export default function ActivityPage() {
   const [cursors, setCursors] = useState<readonly string[]>([]);
   const cursor = cursors.at(-1);
   const query = { ...queryOf(filters), ...(cursor === undefined ? {} : { cursor }) };
-  const page = useQuery({
-    queryKey: activityKeys.page(query),
-    queryFn: () => activityApi.page(query),
-    placeholderData: keepPreviousData,
-  });
-  const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
+  const page = useQuery({ ...activityPageQuery(query), placeholderData: keepPreviousData });
+  const apps = useQuery(appsQuery);
   const exportCsv = useAction(async () =>
     saveBlob(await activityApi.csv(queryOf(filters)), text.csvFileName),
   );

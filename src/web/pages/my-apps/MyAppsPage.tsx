@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { appKeys, appsApi } from '../../api/apps-api.js';
+import { appsQuery } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { AppCard } from './AppCard.js';
@@ -11,7 +11,7 @@ import styles from './my-apps-page.module.css';
 
 /** docs/product.md section 2, /create-new-app: a card per app, or the empty state. */
 export default function MyAppsPage() {
-  const apps = useQuery({ queryKey: appKeys.all, queryFn: appsApi.list });
+  const apps = useQuery(appsQuery);
   return (
     <section aria-labelledby="my-apps-title">
       <div className={styles.heading}>
