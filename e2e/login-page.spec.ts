@@ -2,6 +2,7 @@ import { ApiPaths } from '../src/contract/api-paths.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ToastConfig } from '../src/contract/limits.js';
 import { createVerifiedDeveloper, readStorage, uniqueEmail } from './support/accounts.js';
+import { accessTokenOf } from './support/apps.js';
 import { expect, test } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';
 import { expectNotice, notice } from './support/notices.js';
@@ -185,10 +186,16 @@ test('links to forgot password, sign-up and support', async ({ page }) => {
 });
 
 test.describe('guard', () => {
-  test('a signed-in developer loading /login goes to /create-new-app', async ({ page }) => {
+  // A real session: My Apps asks the API for its list at once, and a made-up token gets a 401.
+  test('a signed-in developer loading /login goes to /create-new-app', async ({
+    page,
+    request,
+  }) => {
+    const developer = await createVerifiedDeveloper(request);
     await page.goto('/login');
-    await plantSession(page);
+    await plantSession(page, await accessTokenOf(request, developer.email, developer.password));
     await expect(page).toHaveURL(isPath('/create-new-app'));
+    await expect(page.getByText("You haven't created any apps yet.")).toBeVisible();
   });
 
   test('an expired session stays on /login', async ({ page }) => {
