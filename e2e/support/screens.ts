@@ -35,10 +35,13 @@ export function otpScreen(page: Page) {
   };
 }
 
+// Inside its own card: right after a click from /login, the login form's Email field can
+// still be on the page, and a fill would land there.
 export function forgotScreen(page: Page) {
+  const card = page.getByRole('region', { name: 'Forgot password' });
   return {
-    email: page.getByRole('textbox', { name: 'Email' }),
-    sendCode: page.getByRole('button', { name: 'Send Code' }),
+    email: card.getByRole('textbox', { name: 'Email' }),
+    sendCode: card.getByRole('button', { name: 'Send Code' }),
   };
 }
 
