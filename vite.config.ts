@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { sharedWithSignedIn } from './vite.chunks.js';
 import { buildAliases, precompress } from './vite.shared.js';
 
 const SIGNED_OUT_FORMS =
@@ -20,12 +21,18 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every signed-out form needs, in one file: as separate chunks their gzip
-          // overhead alone pushed /login over its budget (decision 029).
           groups: [
+            // What every signed-out form needs, in one file: as separate chunks their gzip
+            // overhead alone pushed /login over its budget (decision 029).
             {
               name: 'signed-out-forms',
               test: SIGNED_OUT_FORMS,
+              includeDependenciesRecursively: false,
+            },
+            // What the signed-in screens share with the signed-out ones, in one file: each
+            // small chunk cost a round trip before the first paint (decision 043).
+            {
+              name: (id, graph) => (sharedWithSignedIn(id, graph) ? 'shared' : null),
               includeDependenciesRecursively: false,
             },
           ],

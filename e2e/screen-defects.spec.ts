@@ -516,7 +516,7 @@ for (const viewport of VIEWPORTS) {
       }) => {
         const token = await signedInToken(request);
         // After a deploy the old chunk is gone: the server answers 404 for it.
-        const chunk = /\/assets\/MyAppsPage-[^/]+\.js$/;
+        const chunk = /\/assets\/screens-[^/]+\.js$/;
         await page.route(chunk, (route) => {
           allowFailedResponse(new URL(route.request().url()).pathname, 404);
           return route.fulfill({ status: 404, body: 'Not Found' });

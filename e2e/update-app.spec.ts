@@ -473,7 +473,7 @@ test('the only app cannot be deleted: a warning shows and the app stays', async 
   expect((await appByApi(request, token, id)).applicationName).toBe('Lonely bot');
 });
 
-test("the app is asked for while the screen's code still loads, once", async ({
+test("the app is asked for while the screen's form code still loads, once", async ({
   page,
   request,
 }) => {
@@ -483,12 +483,13 @@ test("the app is asked for while the screen's code still loads, once", async ({
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === ApiPaths.app(id)) appCalls.push(sent.method());
   });
-  // The screen's code is held until the app's request has gone out.
+  // The form's code, loaded on demand (decision 034), is held until the app's request has gone
+  // out: the request waits for the screen's chunk only (decision 043).
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/UpdateAppPage-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/UpdateAppForm-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });

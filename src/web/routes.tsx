@@ -28,6 +28,9 @@ function guestOnly() {
   return isAuthenticated() ? redirect(ClientPaths.myApps) : null;
 }
 
+/** The signed-in screens' one chunk (decision 043). */
+const signedIn = () => import('./app-area/screens.js');
+
 function requireAuth() {
   return isAuthenticated() ? null : redirect(ClientPaths.login);
 }
@@ -95,54 +98,42 @@ export function createRoutes(brand: Brand): RouteObject[] {
         {
           // The signed-in screens: unauthenticated visitors go to /login (docs/product.md section 2).
           loader: requireAuth,
-          lazy: async () => ({ Component: (await import('./app-area/AppArea.js')).default }),
+          lazy: async () => ({ Component: (await signedIn()).AppArea }),
           children: [
             {
               path: ClientPaths.myApps,
               handle: handle({ meta: RouteMetas.myApps }),
-              loader: firstData(() => import('./pages/my-apps/my-apps-data.js')),
-              lazy: async () => ({
-                Component: (await import('./pages/my-apps/MyAppsPage.js')).default,
-              }),
+              loader: firstData(async () => (await signedIn()).myAppsData),
+              lazy: async () => ({ Component: (await signedIn()).MyAppsPage }),
             },
             {
               path: ClientPaths.createApp,
               handle: handle({ meta: RouteMetas.createApp }),
-              lazy: async () => ({
-                Component: (await import('./pages/create-app/CreateAppPage.js')).default,
-              }),
+              lazy: async () => ({ Component: (await signedIn()).CreateAppPage }),
             },
             {
               path: ClientPaths.updateApp,
               // docs/product.md section 2: on this screen the header is desktop only.
               handle: handle({ meta: RouteMetas.updateApp, header: 'desktopOnly' }),
-              loader: firstData(() => import('./pages/update-app/update-app-data.js')),
-              lazy: async () => ({
-                Component: (await import('./pages/update-app/UpdateAppPage.js')).default,
-              }),
+              loader: firstData(async () => (await signedIn()).updateAppData),
+              lazy: async () => ({ Component: (await signedIn()).UpdateAppPage }),
             },
             {
               path: ClientPaths.postbacks,
               handle: handle({ meta: RouteMetas.postbacks }),
-              lazy: async () => ({
-                Component: (await import('./pages/postbacks/PostbackLogPage.js')).default,
-              }),
+              lazy: async () => ({ Component: (await signedIn()).PostbackLogPage }),
             },
             {
               path: ClientPaths.account,
               handle: handle({ meta: RouteMetas.account }),
-              loader: firstData(() => import('./pages/account/account-data.js')),
-              lazy: async () => ({
-                Component: (await import('./pages/account/AccountPage.js')).default,
-              }),
+              loader: firstData(async () => (await signedIn()).accountData),
+              lazy: async () => ({ Component: (await signedIn()).AccountPage }),
             },
             {
               path: ClientPaths.activity,
               handle: handle({ meta: RouteMetas.activity }),
-              loader: firstData(() => import('./pages/activity/activity-data.js')),
-              lazy: async () => ({
-                Component: (await import('./pages/activity/ActivityPage.js')).default,
-              }),
+              loader: firstData(async () => (await signedIn()).activityData),
+              lazy: async () => ({ Component: (await signedIn()).ActivityPage }),
             },
           ],
         },
@@ -165,8 +156,8 @@ type ScreenData = (args: LoaderFunctionArgs) => Promise<null>;
  * and its first paint waits briefly for the answer (decision 042). It runs beside the
  * signed-in area's `requireAuth`, so without a session it asks nothing.
  */
-function firstData(load: () => Promise<{ default: ScreenData }>): ScreenData {
-  return async (args) => (isAuthenticated() ? (await load()).default(args) : null);
+function firstData(load: () => Promise<ScreenData>): ScreenData {
+  return async (args) => (isAuthenticated() ? (await load())(args) : null);
 }
 
 /**

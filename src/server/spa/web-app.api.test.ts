@@ -7,23 +7,21 @@ import { MANIFEST_PATH, type Manifest } from './route-preloads.js';
 const SCRIPT = Buffer.from(`export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`);
 const SCRIPT_PATH = '/assets/main-1a2b3c.js';
 const ICON = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
-/** A build manifest as `vite build` writes it: the entry, two signed-in routes, the login route. */
+/**
+ * A build manifest as `vite build` writes it: the entry, the signed-in screens' one chunk
+ * (decision 043) with a part it loads on demand, the login route.
+ */
 const MANIFEST: Manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true },
-  'app-area/AppArea.tsx': { file: 'assets/AppArea-2.js', imports: ['index.html', '_query-3.js'] },
-  '_query-3.js': { file: 'assets/query-3.js', imports: ['index.html'] },
-  'pages/create-app/CreateAppPage.tsx': {
-    file: 'assets/CreateAppPage-4.js',
-    imports: ['index.html', '_http-5.js'],
-    css: ['assets/CreateAppPage-4.css'],
+  'app-area/screens.ts': {
+    file: 'assets/screens-2.js',
+    imports: ['index.html', '_query-3.js', '_http-5.js'],
+    dynamicImports: ['pages/update-app/UpdateAppForm.tsx'],
+    css: ['assets/screens-2.css'],
   },
+  '_query-3.js': { file: 'assets/query-3.js', imports: ['index.html'] },
   '_http-5.js': { file: 'assets/http-5.js', dynamicImports: ['node_modules/ky/index.js'] },
   'node_modules/ky/index.js': { file: 'assets/ky-6.js' },
-  'pages/update-app/UpdateAppPage.tsx': {
-    file: 'assets/UpdateAppPage-9.js',
-    imports: ['index.html', '_http-5.js'],
-    dynamicImports: ['pages/update-app/UpdateAppForm.tsx'],
-  },
   'pages/update-app/UpdateAppForm.tsx': { file: 'assets/UpdateAppForm-10.js' },
   'pages/login/LoginPage.tsx': {
     file: 'assets/LoginPage-7.js',
@@ -127,22 +125,20 @@ async function linksOf(pathname: string, rel: string): Promise<string[]> {
 }
 
 describe("a page names its route's chunks (issue 10, decision 029)", () => {
-  it('a signed-in screen preloads the app area, its screen, their imports and the HTTP library', async () => {
+  it('a signed-in screen preloads the screens chunk, its imports and the HTTP library', async () => {
     expect(await linksOf('/create-app', 'modulepreload')).toEqual([
-      '/assets/AppArea-2.js',
+      '/assets/screens-2.js',
       '/assets/query-3.js',
-      '/assets/CreateAppPage-4.js',
       '/assets/http-5.js',
       '/assets/ky-6.js',
     ]);
-    expect(await linksOf('/create-app', 'preload')).toEqual(['/assets/CreateAppPage-4.css']);
+    expect(await linksOf('/create-app', 'preload')).toEqual(['/assets/screens-2.css']);
   });
 
   it('a signed-in screen does not preload its own parts it loads on demand (decision 034)', async () => {
     expect(await linksOf('/update-app/app_1', 'modulepreload')).toEqual([
-      '/assets/AppArea-2.js',
+      '/assets/screens-2.js',
       '/assets/query-3.js',
-      '/assets/UpdateAppPage-9.js',
       '/assets/http-5.js',
       '/assets/ky-6.js',
     ]);
