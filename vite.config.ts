@@ -3,8 +3,10 @@ import { defineConfig } from 'vite';
 import { sharedWithSignedIn } from './vite.chunks.js';
 import { buildAliases, precompress } from './vite.shared.js';
 
+// The password field's show and hide icons are its own: apart they were one more file to wait
+// on for every screen with a password field.
 const SIGNED_OUT_FORMS =
-  /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|contract\/(?:field-checks|messages-signed-out|rules)\.)/;
+  /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|contract\/(?:field-checks|messages-signed-out|rules)\.)|lucide-react\/dist\/esm\/icons\/eye(?:-off)?\.mjs$/;
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
