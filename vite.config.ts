@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { sharedWithSignedIn } from './vite.chunks.js';
+import { compileHints } from './vite.compile-hints.js';
 import { buildAliases, precompress } from './vite.shared.js';
 
 // The password field's show and hide icons are its own: apart they were one more file to wait
@@ -8,10 +9,18 @@ import { buildAliases, precompress } from './vite.shared.js';
 const SIGNED_OUT_FORMS =
   /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|contract\/(?:field-checks|messages-signed-out|rules)\.)|lucide-react\/dist\/esm\/icons\/eye(?:-off)?\.mjs$/;
 
+// The chunks a page runs nearly whole before its first paint, beside the main script: the
+// signed-in screens' and what they share with the signed-out ones (decisions 043 and 044).
+const RUN_AT_FIRST_PAINT = new Set(['screens', 'shared']);
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    compileHints((chunk) => chunk.isEntry || RUN_AT_FIRST_PAINT.has(chunk.name)),
+    precompress(),
+  ],
   resolve: { alias: buildAliases(command) },
   build: {
     outDir: '../../dist/web',

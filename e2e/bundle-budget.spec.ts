@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { Messages } from '../src/contract/messages.js';
 import { updateAppPath } from '../src/contract/routes.js';
 import { StorageKeys } from '../src/web/session/storage.js';
+import { COMPILE_HINT } from '../vite.compile-hints.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, createAppByApi } from './support/apps.js';
 import { expect, test } from './support/fixtures.js';
@@ -127,3 +128,36 @@ for (const [path, painted] of [
     expect(scripts.size).toBeLessThanOrEqual(SIGNED_IN_SCRIPT_FILES);
   });
 }
+
+// Decision 044: the scripts a signed-in screen runs nearly whole before its first paint ask V8
+// to compile them on a background thread while they download: the main script, the signed-in
+// screens' chunk and what they share with the signed-out screens.
+const COMPILED_WHILE_LOADING = ['index', 'screens', 'shared'];
+
+/** A built script's chunk name: `/assets/screens-D4tSHEQM.js` is `screens`. */
+function chunkName(url: string): string {
+  return /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1] ?? url;
+}
+
+test('the scripts a signed-in screen runs at its first paint are compiled while they load', async ({
+  page,
+  request,
+}) => {
+  const developer = await createVerifiedDeveloper(request);
+  await plantToken(page, await accessTokenOf(request, developer.email, developer.password));
+  const scripts = recordScripts(page);
+  await page.goto('/activity');
+  await expect(page.getByRole('list', { name: Messages.activity.title })).toBeVisible();
+  const hinted: string[] = [];
+  for (const url of scripts) {
+    const code = await (await request.get(url)).text();
+    if (!code.startsWith(`${COMPILE_HINT}\n`)) continue;
+    hinted.push(chunkName(url));
+    // The source map follows the line the hint adds: a line of mappings for each line of code
+    // but the last (the map's own address), none for the hint's.
+    const map = (await (await request.get(`${url}.map`)).json()) as { mappings: string };
+    expect(map.mappings.split(';'), url).toHaveLength(code.split('\n').length - 1);
+    expect(map.mappings, url).toMatch(/^;/);
+  }
+  expect(hinted.sort()).toEqual(COMPILED_WHILE_LOADING);
+});
