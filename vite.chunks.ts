@@ -1,5 +1,5 @@
-// How the web build groups modules into chunks beyond Rolldown's own splitting (decisions 029
-// and 043): fewer, larger files where a screen would otherwise wait on a score of small ones.
+// How the web build groups modules into chunks beyond Rolldown's own splitting (decisions 029,
+// 043 and 045): fewer, larger files where a screen would otherwise wait on a score of small ones.
 
 /** What Rolldown's chunking context tells of one module. */
 interface ModuleNode {
@@ -19,38 +19,58 @@ const SIGNED_IN = /\/src\/web\/app-area\/screens\.ts$/;
 /** The first screen most visitors see, held to its script budget (decision 029). */
 const LOGIN = /\/src\/web\/pages\/login\/LoginPage\.tsx$/;
 
-/**
- * The route modules a module is loaded for: the screens whose static imports reach it, or
- * 'entry' when the main script's do.
- */
-function screensUsing(id: string, graph: ModuleGraph): Set<string> {
-  const screens = new Set<string>();
-  const seen = new Set([id]);
-  const pending = [id];
+/** The screens a module is loaded for: at their first load, and through imports on demand. */
+interface Reach {
+  /** Screens whose static imports reach the module, or 'entry' when the main script's do. */
+  readonly firstLoad: Set<string>;
+  /** Screens that reach it through an import on demand (a dialog loaded when it opens). */
+  readonly onDemand: Set<string>;
+}
+
+/** The route modules a module is loaded for, walking its importers up to the routes. */
+function screensUsing(id: string, graph: ModuleGraph): Reach {
+  const reach: Reach = { firstLoad: new Set(), onDemand: new Set() };
+  const seen = new Set<string>();
+  const pending: [string, boolean][] = [[id, false]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const node = graph.getModuleInfo(next);
+    const [moduleId, isOnDemand] = next;
+    const key = `${String(isOnDemand)}:${moduleId}`;
+    const node = seen.has(key) ? null : graph.getModuleInfo(moduleId);
     if (node === null) continue;
+    seen.add(key);
+    const screens = isOnDemand ? reach.onDemand : reach.firstLoad;
     if (node.isEntry) screens.add('entry');
-    if (node.dynamicImporters.some((importer) => ROUTES.test(importer))) screens.add(next);
-    for (const importer of node.importers) {
-      if (!seen.has(importer)) {
-        seen.add(importer);
-        pending.push(importer);
-      }
+    for (const importer of node.dynamicImporters) {
+      if (ROUTES.test(importer)) screens.add(moduleId);
+      else pending.push([importer, true]);
     }
+    for (const importer of node.importers) pending.push([importer, isOnDemand]);
   }
-  return screens;
+  return reach;
 }
 
 /**
- * Whether a module is one the signed-in screens share with signed-out ones other than /login
- * (the messages, the HTTP layer, the validation library): such modules go in one chunk.
+ * Modules the module graph cannot place: the HTTP library, which the main script's HTTP layer
+ * imports with the first call, as every signed-in screen does as it opens; and the icons of
+ * the signed-in screens and the signed-out ones but /login, which the graph shows imported by
+ * every module that imports any icon, the main script's header too.
+ */
+const SHARED_BY_NAME =
+  /\/node_modules\/(?:ky\/|lucide-react\/dist\/esm\/icons\/(?:arrow-left|info)\.mjs$)/;
+
+/**
+ * Whether a module goes in the chunk the signed-in screens share with the signed-out ones: one
+ * the signed-in screens load at once and another screen loads too (the messages, the HTTP
+ * layer and its library, the validation library, the tooltip, a dialog), but neither the main
+ * script nor /login at its first load.
  */
 export function sharedWithSignedIn(id: string, graph: ModuleGraph): boolean {
-  const screens = [...screensUsing(id, graph)];
+  if (SHARED_BY_NAME.test(id)) return true;
+  const { firstLoad, onDemand } = screensUsing(id, graph);
+  const screens = new Set([...firstLoad, ...onDemand]);
   return (
-    screens.length > 1 &&
-    screens.some((screen) => SIGNED_IN.test(screen)) &&
-    !screens.some((screen) => screen === 'entry' || LOGIN.test(screen))
+    screens.size > 1 &&
+    [...firstLoad].some((screen) => SIGNED_IN.test(screen)) &&
+    ![...firstLoad].some((screen) => screen === 'entry' || LOGIN.test(screen))
   );
 }

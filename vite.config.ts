@@ -41,7 +41,7 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             // What the signed-in screens share with the signed-out ones, in one file: each
-            // small chunk cost a round trip before the first paint (decision 043).
+            // small chunk cost a round trip before the first paint (decisions 043 and 045).
             {
               name: (id, graph) => (sharedWithSignedIn(id, graph) ? 'shared' : null),
               includeDependenciesRecursively: false,

@@ -27,27 +27,6 @@ export const ROUTE_MODULES: Readonly<Record<ClientRoute | 'notFound', readonly s
   notFound: ['pages/not-found/NotFoundPage.tsx'],
 };
 
-/**
- * Signed-in screens call the API as they open, so the libraries their chunks import on first
- * use (the HTTP library behind `api/http.ts`) are preloaded too. Signed-out screens load it
- * with the first submit, and `/login` must stay within its script budget (docs/product.md
- * section 13). A screen's own parts loaded on demand (the update screen's form, postbacks and
- * password dialog) are not: they come after the first paint (decision 034).
- */
-const CALLS_API_AT_ONCE: ReadonlySet<ClientRoute | 'notFound'> = new Set([
-  'myApps',
-  'createApp',
-  'updateApp',
-  'postbacks',
-  'account',
-  'activity',
-]);
-
-/** A manifest key of a package's module, not of the app's own source. */
-function isLibrary(key: string): boolean {
-  return key.includes('node_modules/');
-}
-
 /** What Vite's build manifest (`build.manifest`) says of one module or shared chunk. */
 export interface ManifestChunk {
   readonly file: string;
@@ -87,7 +66,6 @@ export function routePreloads(manifest: Manifest, route: ClientRoute | 'notFound
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const seen = new Set<string>();
-  const followDynamic = CALLS_API_AT_ONCE.has(route);
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (chunk === undefined || chunk.isEntry === true || seen.has(key)) return;
@@ -95,10 +73,6 @@ export function routePreloads(manifest: Manifest, route: ClientRoute | 'notFound
     scripts.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
-    if (!followDynamic) return;
-    for (const imported of chunk.dynamicImports ?? []) {
-      if (isLibrary(imported)) visit(imported);
-    }
   };
   for (const module of ROUTE_MODULES[route]) visit(module);
   return { scripts: [...scripts], styles: [...styles] };

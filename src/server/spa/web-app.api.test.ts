@@ -9,19 +9,19 @@ const SCRIPT_PATH = '/assets/main-1a2b3c.js';
 const ICON = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
 /**
  * A build manifest as `vite build` writes it: the entry, the signed-in screens' one chunk
- * (decision 043) with a part it loads on demand, the login route.
+ * (decision 043) with a part it loads on demand, the chunk they share with the signed-out
+ * screens, which holds the HTTP library (decision 045), the login route.
  */
 const MANIFEST: Manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true },
   'app-area/screens.ts': {
     file: 'assets/screens-2.js',
-    imports: ['index.html', '_query-3.js', '_http-5.js'],
+    imports: ['index.html', '_query-3.js', '_shared-5.js'],
     dynamicImports: ['pages/update-app/UpdateAppForm.tsx'],
     css: ['assets/screens-2.css'],
   },
   '_query-3.js': { file: 'assets/query-3.js', imports: ['index.html'] },
-  '_http-5.js': { file: 'assets/http-5.js', dynamicImports: ['node_modules/ky/index.js'] },
-  'node_modules/ky/index.js': { file: 'assets/ky-6.js' },
+  '_shared-5.js': { file: 'assets/shared-5.js', imports: ['index.html'] },
   'pages/update-app/UpdateAppForm.tsx': { file: 'assets/UpdateAppForm-10.js' },
   'pages/login/LoginPage.tsx': {
     file: 'assets/LoginPage-7.js',
@@ -125,12 +125,11 @@ async function linksOf(pathname: string, rel: string): Promise<string[]> {
 }
 
 describe("a page names its route's chunks (issue 10, decision 029)", () => {
-  it('a signed-in screen preloads the screens chunk, its imports and the HTTP library', async () => {
+  it('a signed-in screen preloads the screens chunk and its imports', async () => {
     expect(await linksOf('/create-app', 'modulepreload')).toEqual([
       '/assets/screens-2.js',
       '/assets/query-3.js',
-      '/assets/http-5.js',
-      '/assets/ky-6.js',
+      '/assets/shared-5.js',
     ]);
     expect(await linksOf('/create-app', 'preload')).toEqual(['/assets/screens-2.css']);
   });
@@ -139,8 +138,7 @@ describe("a page names its route's chunks (issue 10, decision 029)", () => {
     expect(await linksOf('/update-app/app_1', 'modulepreload')).toEqual([
       '/assets/screens-2.js',
       '/assets/query-3.js',
-      '/assets/http-5.js',
-      '/assets/ky-6.js',
+      '/assets/shared-5.js',
     ]);
   });
 
