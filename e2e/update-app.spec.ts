@@ -9,10 +9,11 @@ import {
   changeIpsByApi,
   createAppByApi,
   freshIp,
+  freshIpv6,
   openSignedIn,
 } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
-import { expectNotice } from './support/notices.js';
+import { expectNotice, notice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 
 // docs/product.md section 2, /update-app/{application_id}; states of section 4; rules of section 5;
@@ -353,6 +354,29 @@ for (const viewport of [
     });
   });
 }
+
+test('a lock met with the IPs only spelled otherwise throws no IP edit away, and says none was', async ({
+  page,
+  request,
+  allowFailedResponse,
+}) => {
+  const token = await developerToken(request);
+  const spelled = freshIpv6();
+  const id = await createAppByApi(request, token, { name: 'Spelled bot', ips: [spelled] });
+  const screen = await openApp(page, token, id, 'Spelled bot');
+  const [stored] = ipsOf(await appByApi(request, token, id));
+  expect(stored, 'the server keeps the canonical form').not.toBe(spelled);
+  await expect(screen.ip(1)).toHaveValue(stored ?? '');
+  await changeIpsByApi(request, token, id, [freshIp()]);
+
+  allowFailedResponse(ApiPaths.app(id), 409);
+  await screen.ip(1).fill(spelled);
+  await screen.description.fill('The same IP, typed in capitals.');
+  await screen.save.click();
+  await expectNotice(page, 'IP addresses can only be updated once every 15 days', 'error');
+  await expect(screen.ip(1), 'the rows go back to the IPs first loaded').toHaveValue(stored ?? '');
+  await expect(notice(page, Messages.ips.editDiscarded)).toHaveCount(0);
+});
 
 test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clear icon saves the default', async ({
   page,
