@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ToastConfig } from '../src/contract/limits.js';
 import { createVerifiedDeveloper, readStorage, uniqueEmail } from './support/accounts.js';
 import { accessTokenOf } from './support/apps.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, test, type PortalTestFixtures } from './support/fixtures.js';
 import { holdRequests } from './support/network.js';
 import { expectNotice, notice } from './support/notices.js';
 import { isPath, TAGLINE } from './support/paths.js';
@@ -89,7 +89,7 @@ const WRONG_PASSWORD = 'Incorrect email or password.';
 async function signInWrongly(
   page: Page,
   request: APIRequestContext,
-  allowFailedResponse: (path: string, status: number) => void,
+  allowFailedResponse: PortalTestFixtures['allowFailedResponse'],
 ) {
   allowFailedResponse(ApiPaths.signin, 401);
   const developer = await createVerifiedDeveloper(request);
