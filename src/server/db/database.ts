@@ -17,6 +17,9 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { switchToWal } from './switch-to-wal.js';
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -134,8 +137,8 @@ export function openDatabase(options: DbOptions): Db {
   const file = new SqliteDatabase(path.join(options.dataDir, 'portal.db'));
   // First, so that a second process opening the file at the same moment waits for the
   // switch to WAL instead of failing with SQLITE_BUSY.
-  file.pragma('busy_timeout = 5000');
-  file.pragma('journal_mode = WAL');
+  file.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
+  switchToWal(file, SQLITE_BUSY_TIMEOUT_MS);
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   return wrap(
