@@ -1,8 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/support/chromium-args.js';
+import { E2E_DATABASE } from './e2e/support/e2e-database-choice.js';
+
+// With E2E_DATABASE=postgres (npm run test:e2e:postgres) the specs of the keys, IPs, proofs,
+// activity log and screen defects run again with the portal on PostgreSQL, as the issue
+// that brought them asks; the rest of the suite runs on SQLite only, to keep CI's time.
+const SPECS_ON_POSTGRES = [
+  'activity',
+  'family-proof',
+  'ip-checks',
+  'keys',
+  'my-apps',
+  'my-apps-screens',
+  'screen-defects',
+  'update-app',
+].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'e2e',
+  ...(E2E_DATABASE === 'postgres' ? { testMatch: SPECS_ON_POSTGRES } : {}),
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,

@@ -1,17 +1,34 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startEmbeddedPostgres } from '../../test/support/embedded-postgres-copy.js';
+import { E2E_DATABASE } from './e2e-database-choice.js';
 import { startPortal } from './portal-process.js';
 import { E2E_ENV } from './server-env.js';
+
+/**
+ * The database the portal runs on: its SQLite file in the data directory, or with
+ * E2E_DATABASE=postgres a real PostgreSQL (embedded-postgres). DATABASE_URL is set in this
+ * process's environment, so the server and the specs' own database calls share it.
+ */
+async function startDatabase(): Promise<() => Promise<void>> {
+  if (E2E_DATABASE === 'sqlite') return () => Promise.resolve();
+  const postgres = await startEmbeddedPostgres();
+  await postgres.createDatabase('portal_e2e');
+  process.env.DATABASE_URL = postgres.urlOf('portal_e2e');
+  return () => postgres.close();
+}
 
 /** One portal for the whole run, on a free port with a fresh data directory. */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const stopDatabase = await startDatabase();
   const portal = await startPortal({ ...E2E_ENV, DATA_DIR: dataDir });
   process.env.E2E_BASE_URL = portal.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await portal.stop();
+    await stopDatabase();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
