@@ -58,7 +58,7 @@ for (const width of [1280, 390] as const) {
       const file = await download;
       expect(file.suggestedFilename()).toBe('activity.csv');
       const csv = (await readFile(await file.path(), 'utf8')).split('\r\n');
-      expect(csv[0]).toBe('time,event,kind,application,ip,device,details');
+      expect(csv[0]).toBe('time,event,kind,application,ip,device,details,summary');
       // 21 creations and the final empty line: the sign-in is filtered out.
       expect(csv).toHaveLength(23);
       await expectNoAxeViolations(page);

@@ -17,7 +17,7 @@ describe('csvCell', () => {
 });
 
 describe('activityCsv', () => {
-  it('writes a header and one CRLF line per event with the kind label and details', () => {
+  it('writes a header and one CRLF line per event: machine columns and the sentence', () => {
     const csv = activityCsv([
       {
         id: 'e1',
@@ -30,8 +30,31 @@ describe('activityCsv', () => {
       },
     ]);
     expect(csv).toBe(
-      'time,event,kind,application,ip,device,details\r\n' +
-        '2026-01-15T09:00:00.000Z,IP allowlist changed,app.ips_changed,app_1,127.0.0.1,Firefox on Linux,applicationName=A; before=1.1.1.1; after=1.1.1.1 2.2.2.2\r\n',
+      'time,event,kind,application,ip,device,details,summary\r\n' +
+        '2026-01-15T09:00:00.000Z,IP allowlist changed,app.ips_changed,app_1,127.0.0.1,Firefox on Linux,applicationName=A; before=1.1.1.1; after=1.1.1.1 2.2.2.2,Changed the IP addresses of A: added 2.2.2.2.\r\n',
+    );
+  });
+});
+
+describe('activityCsv summary', () => {
+  it('writes the sentence with its times in UTC, named as such', () => {
+    const csv = activityCsv([
+      {
+        id: 'e2',
+        kind: 'key.rolled',
+        at: '2026-11-28T15:28:07.292Z',
+        applicationId: 'app_2',
+        ip: null,
+        device: null,
+        details: {
+          applicationName: 'Momentum Bot',
+          grace: '24h',
+          oldKeyStopsAt: '2026-11-29T15:28:07.292Z',
+        },
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toContain(
+      'Rolled the API key of Momentum Bot. The old key works until 29 Nov 2026, 15:28 UTC (24 hours).',
     );
   });
 });

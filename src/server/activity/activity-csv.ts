@@ -1,7 +1,14 @@
 import type { ActivityEvent } from '../../contract/activity.js';
+import { activitySentence } from '../../contract/activity-sentences.js';
 import { Messages } from '../../contract/messages.js';
+import { timeText } from '../../contract/time-text.js';
 
-const HEADER = ['time', 'event', 'kind', 'application', 'ip', 'device', 'details'];
+const HEADER = ['time', 'event', 'kind', 'application', 'ip', 'device', 'details', 'summary'];
+
+/** The file has no reader's zone: its sentences write times in UTC and say so. */
+function utcTime(iso: string): string {
+  return `${timeText(new Date(iso), 'utc')} UTC`;
+}
 
 /**
  * A cell a spreadsheet would read as a formula (OWASP "CSV injection") gets a leading
@@ -18,7 +25,10 @@ function detailsText(details: ActivityEvent['details']): string {
     .join('; ');
 }
 
-/** The CSV export of the activity list: one header line, one line per event, CRLF ends. */
+/**
+ * The CSV export of the activity list: one header line, one line per event, CRLF ends; the
+ * machine columns (ISO time, kind, raw details) beside the sentence the screens show.
+ */
 export function activityCsv(events: readonly ActivityEvent[]): string {
   const lines = [
     HEADER,
@@ -30,6 +40,7 @@ export function activityCsv(events: readonly ActivityEvent[]): string {
       event.ip ?? '',
       event.device ?? '',
       detailsText(event.details),
+      activitySentence(event.kind, { details: event.details, time: utcTime }),
     ]),
   ];
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -124,9 +124,9 @@ describe(`the activity list (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="activity.csv"');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('time,event,kind,application,ip,device,details');
+    expect(lines[0]).toBe('time,event,kind,application,ip,device,details,summary');
     expect(lines[1]).toBe(
-      `${new Date(t.clock.now()).toISOString()},Application created,app.created,${hostileId},127.0.0.1,Unknown browser,"applicationName==HYPERLINK(""x"")"`,
+      `${new Date(t.clock.now()).toISOString()},Application created,app.created,${hostileId},127.0.0.1,Unknown browser,"applicationName==HYPERLINK(""x"")","Created the application =HYPERLINK(""x"")."`,
     );
     expect(lines).toHaveLength(3);
     const all = await dev.client.request('GET', ApiPaths.activityCsv);
@@ -146,7 +146,7 @@ describe(`the activity list (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     );
     const res = await other.client.request('GET', `${ApiPaths.activityCsv}?kind=sign_in.failed`);
     expect((await res.text()).split('\r\n')[1]).toBe(
-      `${new Date(t.clock.now() + 1).toISOString()},Sign-in failed,sign_in.failed,,'-1+1,'@SUM(A1),reason=x`,
+      `${new Date(t.clock.now() + 1).toISOString()},Sign-in failed,sign_in.failed,,'-1+1,'@SUM(A1),reason=x,Sign-in failed.`,
     );
   });
 });

@@ -113,7 +113,11 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
         at: now,
         ip: '127.0.0.1',
         device: expect.any(String) as string,
-        details: JSON.stringify({ grace: '1h', oldKeyStopsAt: stopsAt }),
+        details: JSON.stringify({
+          applicationName: 'My Trading App',
+          grace: '1h',
+          oldKeyStopsAt: stopsAt,
+        }),
       },
     ]);
     const [mail, ...more] = await mailsTo(dev.email);
@@ -224,7 +228,7 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
         at: now,
         ip: '127.0.0.1',
         device: expect.any(String) as string,
-        details: '{}',
+        details: JSON.stringify({ applicationName: 'My Trading App' }),
       },
     ]);
   });

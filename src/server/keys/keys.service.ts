@@ -64,7 +64,11 @@ export function createKeysService(deps: KeysDeps) {
           kind: 'key.rolled',
           at: now,
           origin,
-          details: { grace, oldKeyStopsAt: new Date(oldKeyStopsAt).toISOString() },
+          details: {
+            applicationName: app.name,
+            grace,
+            oldKeyStopsAt: new Date(oldKeyStopsAt).toISOString(),
+          },
         });
         await deps.jobs.enqueue(
           trx,
@@ -94,7 +98,8 @@ export function createKeysService(deps: KeysDeps) {
       origin: ActivityOrigin,
     ): Promise<Revealed> {
       const now = clock.now();
-      if ((await findAppOf(kysely, developerId, applicationId)) === undefined) throw notFound();
+      const app = await findAppOf(kysely, developerId, applicationId);
+      if (app === undefined) throw notFound();
       await confirmPassword(kysely, developerId, password, 'key-reveal', now);
       const rows = await kysely.transaction().execute(async (trx) => {
         await recordActivity(trx, {
@@ -103,6 +108,7 @@ export function createKeysService(deps: KeysDeps) {
           kind: 'key.revealed',
           at: now,
           origin,
+          details: { applicationName: app.name },
         });
         return keyQueries.ofApp(trx, applicationId);
       });

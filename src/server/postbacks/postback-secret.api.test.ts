@@ -81,7 +81,12 @@ describe(`POST ${ApiPaths.revealPostbackSecretPattern} (${DB})`, () => {
     // The API keys' sealing does not open it: another purpose, another additional data.
     expect(() => keyCryptoOf(t).open(id, rows[0]?.sealedSecret ?? '')).toThrow();
     expect(await activityOf(dev.id, 'postback_secret.revealed')).toEqual([
-      { applicationId: id, at: now, ip: '127.0.0.1', details: '{}' },
+      {
+        applicationId: id,
+        at: now,
+        ip: '127.0.0.1',
+        details: JSON.stringify({ applicationName: 'My Trading App' }),
+      },
     ]);
   });
 
@@ -140,7 +145,11 @@ describe(`POST ${ApiPaths.rollPostbackSecretPattern} (${DB})`, () => {
         applicationId: id,
         at: now,
         ip: '127.0.0.1',
-        details: JSON.stringify({ grace: '24h', oldSecretStopsAt: stopsAt }),
+        details: JSON.stringify({
+          applicationName: 'My Trading App',
+          grace: '24h',
+          oldSecretStopsAt: stopsAt,
+        }),
       },
     ]);
 

@@ -49,7 +49,11 @@ export function createPostbackSecretService(deps: PostbackSecretDeps) {
           kind: 'postback_secret.rolled',
           at: now,
           origin,
-          details: { grace, oldSecretStopsAt: new Date(oldSecretStopsAt).toISOString() },
+          details: {
+            applicationName: app.name,
+            grace,
+            oldSecretStopsAt: new Date(oldSecretStopsAt).toISOString(),
+          },
         });
         return masked(await ring.live(trx, applicationId, now));
       });
@@ -63,7 +67,8 @@ export function createPostbackSecretService(deps: PostbackSecretDeps) {
       origin: ActivityOrigin,
     ): Promise<{ secrets: LivePostbackSecret[]; revealedUntil: number }> {
       const now = clock.now();
-      if ((await findAppOf(kysely, developerId, applicationId)) === undefined) throw notFound();
+      const app = await findAppOf(kysely, developerId, applicationId);
+      if (app === undefined) throw notFound();
       await confirmPassword(kysely, developerId, password, 'postback-secret-reveal', now);
       const secrets = await kysely.transaction().execute(async (trx) => {
         await ring.ensure(trx, applicationId, now);
@@ -73,6 +78,7 @@ export function createPostbackSecretService(deps: PostbackSecretDeps) {
           kind: 'postback_secret.revealed',
           at: now,
           origin,
+          details: { applicationName: app.name },
         });
         return ring.live(trx, applicationId, now);
       });

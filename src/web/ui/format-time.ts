@@ -1,18 +1,13 @@
+import { timeText, twoDigits } from '../../contract/time-text.js';
+
 // Times as the screens show them, in the reader's time zone, written out from the date's own
 // fields: the first Intl.DateTimeFormat of a page loads ICU's locale data, about 40 ms of
 // main thread (170 ms under Lighthouse's 4x CPU) inside the render of the first list with a
 // time (decision 039). The portal's texts are English, and so are its month names.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
 /** The date and the 24-hour time in the reader's zone: '26 Nov 2026, 10:05'. */
 function localText(time: Date): string {
-  const date = `${String(time.getDate())} ${MONTHS[time.getMonth()] ?? ''} ${String(time.getFullYear())}`;
-  return `${date}, ${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}`;
+  return timeText(time, 'local');
 }
 
 /** The reader's offset from UTC at that time: 'GMT', 'GMT+5:30', 'GMT-3'. */

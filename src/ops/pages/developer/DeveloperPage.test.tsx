@@ -105,7 +105,9 @@ describe('DeveloperPage (issue 12)', () => {
     );
     const activity = await screen.findByRole('list', { name: Messages.activity.title });
     expect(activity).toHaveTextContent(Messages.activity.kinds['operator.account_unlocked']);
-    expect(activity).toHaveTextContent('Reason: Called the help desk');
+    expect(activity).toHaveTextContent(
+      'Support unlocked the account. Reason: Called the help desk.',
+    );
     // Verified: no resend.
     expect(screen.queryByRole('button', { name: text.resendVerification })).toBeNull();
   });

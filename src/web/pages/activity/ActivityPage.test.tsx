@@ -75,19 +75,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ActivityPage (issue 10)', () => {
-  it('lists events newest first with kind label, time, application, IP, device and details', async () => {
+describe('ActivityPage', () => {
+  it('lists events newest first with kind label, sentence, time, IP and device', async () => {
     activityApiWith();
     renderPage();
     const list = await screen.findByRole('list', { name: text.title });
     const [first] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent(text.kinds['app.ips_changed']);
     expect(first).toHaveTextContent(formatTime(IPS.at));
-    expect(first).toHaveTextContent('Bot');
+    expect(first).toHaveTextContent('Changed the IP addresses of Bot: added 2.2.2.2.');
     expect(first).toHaveTextContent('203.0.113.7');
     expect(first).toHaveTextContent('Firefox on Linux');
-    expect(first).toHaveTextContent('Before: 1.1.1.1');
-    expect(first).toHaveTextContent('After: 1.1.1.1, 2.2.2.2');
+    expect(first).not.toHaveTextContent('app_1');
+    expect(first).not.toHaveTextContent('applicationName');
   });
 
   it('pages to older events by the cursor and back to the newest', async () => {
@@ -118,6 +118,22 @@ describe('ActivityPage (issue 10)', () => {
     expect(query.get('applicationId')).toBe('app_1');
     expect(query.get('from')).toBe(new Date(2026, 10, 1).toISOString());
     expect(query.get('to')).toBe(new Date(2026, 10, 27).toISOString());
+  });
+
+  it('refuses a day it cannot read beside its field, keeping what was typed', async () => {
+    const seen = activityApiWith();
+    renderPage();
+    await screen.findByRole('list', { name: text.title });
+    const asked = seen.length;
+    await userEvent.type(screen.getByLabelText(text.fromLabel), '11/01/2026');
+    await userEvent.type(screen.getByLabelText(text.toLabel), '2026-02-30');
+    await userEvent.click(screen.getByRole('button', { name: text.apply }));
+    const from = screen.getByLabelText(text.fromLabel);
+    expect(from).toHaveValue('11/01/2026');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(`${text.dayHint} ${text.dayInvalid}`);
+    expect(screen.getByLabelText(text.toLabel)).toHaveAttribute('aria-invalid', 'true');
+    expect(seen).toHaveLength(asked);
   });
 
   it("shows the server's message and a retry when the log cannot be loaded", async () => {

@@ -8,18 +8,26 @@ import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { saveBlob } from '../../ui/save-blob.js';
 import { useAction } from '../../ui/use-action.js';
-import { NO_FILTERS, queryOf, type ActivityFilterValues } from './activity-filters.js';
+import {
+  NO_FILTERS,
+  isDayOrEmpty,
+  queryOf,
+  type ActivityFilterValues,
+} from './activity-filters.js';
+import { DayField } from './DayField.js';
 import { ActivityList } from './ActivityList.js';
 import styles from './activity-page.module.css';
 
 const text = Messages.activity;
 
 /**
- * /activity (issue 10): the developer's own events newest first, filtered by application,
+ * /activity (docs/product.md section 2): the developer's own events newest first, filtered by application,
  * kind and dates, a page at a time (older pages by the server's cursor), and as CSV.
  */
 export default function ActivityPage() {
   const [filters, setFilters] = useState<ActivityFilterValues>(NO_FILTERS);
+  // The days as typed when one of them could not be read: the form shows them with the error.
+  const [unread, setUnread] = useState<ActivityFilterValues | null>(null);
   // The cursors of the pages before this one: empty on the newest page.
   const [cursors, setCursors] = useState<readonly string[]>([]);
   const cursor = cursors.at(-1);
@@ -37,18 +45,26 @@ export default function ActivityPage() {
       const entry = form.get(name);
       return typeof entry === 'string' ? entry : '';
     };
-    setFilters({
+    const typed = {
       applicationId: value('applicationId'),
       kind: value('kind'),
-      from: value('from'),
-      to: value('to'),
-    });
+      from: value('from').trim(),
+      to: value('to').trim(),
+    };
+    if (!isDayOrEmpty(typed.from) || !isDayOrEmpty(typed.to)) {
+      setUnread(typed);
+      return;
+    }
+    setUnread(null);
+    setFilters(typed);
     setCursors([]);
   };
   const clear = () => {
+    setUnread(null);
     setFilters(NO_FILTERS);
     setCursors([]);
   };
+  const shown = unread ?? filters;
 
   const events = page.data?.events ?? [];
   const nextCursor = page.data?.nextCursor ?? null;
@@ -60,11 +76,11 @@ export default function ActivityPage() {
         className={styles.filters}
         aria-label={text.filtersTitle}
         onSubmit={apply}
-        key={JSON.stringify(filters)}
+        key={JSON.stringify(shown)}
       >
         <label>
           <span>{text.applicationLabel}</span>
-          <select name="applicationId" defaultValue={filters.applicationId}>
+          <select name="applicationId" defaultValue={shown.applicationId}>
             <option value="">{text.allApplications}</option>
             {(apps.data ?? []).map((app) => (
               <option key={app.applicationId} value={app.applicationId}>
@@ -75,7 +91,7 @@ export default function ActivityPage() {
         </label>
         <label>
           <span>{text.kindLabel}</span>
-          <select name="kind" defaultValue={filters.kind}>
+          <select name="kind" defaultValue={shown.kind}>
             <option value="">{text.allKinds}</option>
             {ACTIVITY_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -84,14 +100,18 @@ export default function ActivityPage() {
             ))}
           </select>
         </label>
-        <label>
-          <span>{text.fromLabel}</span>
-          <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label>
-          <span>{text.toLabel}</span>
-          <input type="date" name="to" defaultValue={filters.to} />
-        </label>
+        <DayField
+          name="from"
+          label={text.fromLabel}
+          defaultValue={shown.from}
+          isInvalid={!isDayOrEmpty(shown.from)}
+        />
+        <DayField
+          name="to"
+          label={text.toLabel}
+          defaultValue={shown.to}
+          isInvalid={!isDayOrEmpty(shown.to)}
+        />
         <div className={styles.actions}>
           <Button type="submit">{text.apply}</Button>
           <Button variant="secondary" onClick={clear}>

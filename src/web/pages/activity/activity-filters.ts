@@ -1,7 +1,7 @@
 import type { ActivityQuery } from '../../../contract/activity.js';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activity-kinds.js';
 
-/** The filter form's values: dates as the date inputs give them ('2026-11-26' or ''). */
+/** The filter form's values: days in the portal's day format ('2026-11-26' or ''). */
 export interface ActivityFilterValues {
   readonly applicationId: string;
   readonly kind: string;
@@ -20,6 +20,16 @@ export function localDayStart(date: string, days = 0): string | undefined {
   if (match === null) return undefined;
   const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
   return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
+}
+
+/** Whether a day field holds nothing or a day that exists ('2026-02-30' does not). */
+export function isDayOrEmpty(date: string): boolean {
+  if (date === '') return true;
+  const start = localDayStart(date);
+  if (start === undefined) return false;
+  const day = new Date(start);
+  const [year, month, dayOfMonth] = date.split('-').map(Number);
+  return day.getFullYear() === year && day.getMonth() + 1 === month && day.getDate() === dayOfMonth;
 }
 
 /**

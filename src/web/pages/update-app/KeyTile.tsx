@@ -23,6 +23,8 @@ interface Entry {
   readonly id: string;
   readonly label: string;
   readonly shown: string;
+  /** Whether `shown` is a masked key (kept on one line). */
+  readonly isMasked: boolean;
   /** The whole value to copy; null when not known here (an old key before a reveal). */
   readonly value: string | null;
   readonly notice: string;
@@ -79,6 +81,7 @@ export function KeyTile({ app }: { app: Application }) {
         id: key.id,
         label: key.expiresAt === null ? Messages.screens.apiKey : Messages.keys.old,
         shown: whole ?? key.masked,
+        isMasked: whole === undefined,
         value: key.expiresAt === null ? app.secret : (whole ?? null),
         notice: Messages.copy.apiKey,
         expiresAt: key.expiresAt,
@@ -88,6 +91,7 @@ export function KeyTile({ app }: { app: Application }) {
       id: 'application-id',
       label: Messages.screens.applicationIdLabel,
       shown: app.applicationId,
+      isMasked: false,
       value: app.applicationId,
       notice: Messages.copy.applicationId,
       expiresAt: null,
@@ -101,7 +105,9 @@ export function KeyTile({ app }: { app: Application }) {
           <div key={entry.id} className={styles.keyRow}>
             <dt>{entry.label}</dt>
             <dd>
-              <code className={styles.key}>{entry.shown}</code>
+              <code className={entry.isMasked ? `${styles.key} ${styles.masked}` : styles.key}>
+                {entry.shown}
+              </code>
               {entry.value !== null && (
                 <button
                   type="button"
