@@ -56,6 +56,8 @@ for (const width of [1280, 390] as const) {
       await tile.getByRole('button', { name: Messages.keys.roll }).click();
       const roll = page.getByRole('dialog', { name: Messages.keys.rollTitle });
       await expect(roll).toBeVisible();
+      // It opens on the chosen grace, never on 'Now': one key press cannot revoke the key.
+      await expect(roll.getByRole('radio', { name: Messages.keys.grace24h })).toBeFocused();
       await roll.getByRole('radio', { name: Messages.keys.grace1h }).check();
       await expectNoAxeViolations(page);
       const rolledAt = Date.now();

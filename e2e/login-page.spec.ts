@@ -236,7 +236,8 @@ test.describe('rebranding notice', () => {
   async function expectNoticeContentsAndClose(page: Page) {
     const dialog = page.getByRole('dialog', { name: REBRANDED_TITLE });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: REBRANDED_TITLE })).toBeVisible();
+    // Focus opens on the title: Enter on a sister product's link would leave the site.
+    await expect(dialog.getByRole('heading', { name: REBRANDED_TITLE })).toBeFocused();
     for (const address of NEW_ADDRESSES) {
       await expect(dialog.getByRole('listitem').filter({ hasText: address })).toHaveCount(1);
     }
@@ -251,7 +252,7 @@ test.describe('rebranding notice', () => {
     await dialog.getByRole('button', { name: 'Okay! got it' }).click();
 
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(loginScreen(page).email).toBeVisible();
+    await expect(loginScreen(page).email).toBeFocused();
     await loginScreen(page).email.fill('after@example.com');
     await expect(loginScreen(page).email).toHaveValue('after@example.com');
   }
@@ -282,6 +283,16 @@ test.describe('rebranding notice', () => {
       })
       .toEqual([0, 375, 640, 800]);
     await expectNoticeContentsAndClose(page);
+  });
+
+  test('Escape closes it and leaves focus on the first field', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(LEGACY_LOC);
+    const dialog = page.getByRole('dialog', { name: REBRANDED_TITLE });
+    await expect(dialog.getByRole('heading', { name: REBRANDED_TITLE })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(loginScreen(page).email).toBeFocused();
   });
 
   for (const [width, testId] of [

@@ -243,7 +243,7 @@ export const Messages = {
     grace1h: 'In 1 hour',
     grace24h: 'In 24 hours',
     grace7d: 'In 7 days',
-    rolled: 'API key rolled. The new key is shown below.',
+    rolled: 'API key rolled. Copy the new key from the tile below.',
     rolledNow: 'API key rolled. The old key has stopped working.',
     current: 'Current key',
     old: 'Old key',

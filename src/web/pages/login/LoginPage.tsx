@@ -42,6 +42,12 @@ export default function LoginPage() {
   const [clicks, setClicks] = useState(0);
   const isBlocked = clicks > Limits.signInClicksAllowed;
   const unblockTimer = useRef<number | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Closing the rebranding notice leaves focus on the form's first field, not on the page.
+  const closeNotice = () => {
+    setIsNoticeOpen(false);
+    formRef.current?.querySelector('input')?.focus();
+  };
   useEffect(() => () => window.clearTimeout(unblockTimer.current), []);
   const { errors, field, handleSubmit, isSubmitting } = useForm({
     initialValues: { email: '', password: '' },
@@ -115,7 +121,12 @@ export default function LoginPage() {
       <section className={cardStyles.card} aria-labelledby="login-title">
         <h1 id="login-title">Login</h1>
         {!isDesktop && <p className={cardStyles.lead}>{Messages.marketing.tagline}</p>}
-        <form className={formStyles.form} onSubmit={(event) => void signIn(event)} noValidate>
+        <form
+          ref={formRef}
+          className={formStyles.form}
+          onSubmit={(event) => void signIn(event)}
+          noValidate
+        >
           <TextField
             label="Email"
             type="email"
@@ -158,7 +169,7 @@ export default function LoginPage() {
       </section>
       {isFromLegacyAddress && (
         <Suspense fallback={null}>
-          <RebrandingNotice isOpen={isNoticeOpen} onClose={() => setIsNoticeOpen(false)} />
+          <RebrandingNotice isOpen={isNoticeOpen} onClose={closeNotice} />
         </Suspense>
       )}
     </div>

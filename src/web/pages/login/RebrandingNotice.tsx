@@ -14,7 +14,7 @@ interface RebrandingNoticeProps {
 /**
  * docs/product.md section 2: a popup on wide screens, a bottom drawer at 80% of the viewport height at
  * 720 px and narrower; it lists the new addresses, the sister products and the blog post,
- * and 'Okay! got it' closes it.
+ * and 'Okay! got it' closes it. Focus opens on its title, not on a link that leaves the site.
  */
 export function RebrandingNotice({ isOpen, onClose }: RebrandingNoticeProps) {
   const brand = useBrand();
@@ -26,6 +26,7 @@ export function RebrandingNotice({ isOpen, onClose }: RebrandingNoticeProps) {
       title={`We have rebranded: welcome to ${brand.productName}`}
       variant={isNarrow ? 'drawer' : 'popup'}
       testId={isNarrow ? 'rebranding-drawer' : 'rebranding-popup'}
+      initialFocus="title"
     >
       <p>
         The service you know has a new name. Your account, apps and keys carry on unchanged. You

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { KEY_GRACES, type KeyGrace } from '../../../contract/key-grace.js';
 import { Messages } from '../../../contract/messages.js';
 import { errorMessage } from '../../api/http.js';
@@ -48,6 +48,8 @@ export function RollKey({
   const [isRolling, setIsRolling] = useState(false);
   // Two roll dialogs share the update screen: each radio group needs its own name.
   const groupName = useId();
+  // The dialog opens on the chosen grace, so one key press cannot revoke the key at once.
+  const chosen = useRef<HTMLInputElement>(null);
 
   const confirm = async () => {
     setIsRolling(true);
@@ -68,7 +70,12 @@ export function RollKey({
       <Button variant="secondary" className={styles.keyAction} onClick={() => setIsAsking(true)}>
         <RefreshCw aria-hidden="true" size={18} /> {texts.action}
       </Button>
-      <Modal isOpen={isAsking} onClose={() => setIsAsking(false)} title={texts.title}>
+      <Modal
+        isOpen={isAsking}
+        onClose={() => setIsAsking(false)}
+        title={texts.title}
+        initialFocus={chosen}
+      >
         <p>{texts.text}</p>
         <fieldset className={styles.graces}>
           <legend>{texts.legend}</legend>
@@ -76,6 +83,7 @@ export function RollKey({
             <label key={option} className={styles.grace}>
               <input
                 type="radio"
+                ref={grace === option ? chosen : undefined}
                 name={groupName}
                 value={option}
                 checked={grace === option}
