@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { POSTBACK_BODY_CUT_BYTES } from '../../contract/limits.js';
 import type { AttemptOutcome } from './postback-events.repository.js';
 import { signPostback, type SignatureHeaders } from './postback-signing.js';
@@ -17,10 +18,15 @@ export interface SentPostback {
   readonly attempt: AttemptOutcome['attempt'];
 }
 
-/** Bodies and header sets are kept up to POSTBACK_BODY_CUT_BYTES (UTF-8 bytes). */
+/**
+ * Bodies and header sets are kept up to POSTBACK_BODY_CUT_BYTES (UTF-8 bytes), ending on a
+ * whole character: the decoder holds back the bytes of one cut in two.
+ */
 export function cut(text: string, bytes: number = POSTBACK_BODY_CUT_BYTES): string {
   const encoded = Buffer.from(text, 'utf8');
-  return encoded.length <= bytes ? text : encoded.subarray(0, bytes).toString('utf8');
+  return encoded.length <= bytes
+    ? text
+    : new StringDecoder('utf8').write(encoded.subarray(0, bytes));
 }
 
 /** A header set as JSON, whole headers only, up to POSTBACK_BODY_CUT_BYTES. */
