@@ -288,7 +288,7 @@ export async function recordAttempt(
 /**
  * Opens an event for one more delivery, unless a delivery job of it is still open (its own
  * retry waiting or running): a second job would deliver it twice. A pending event whose job
- * has ended (its lease ran out on the last try) may be opened again.
+ * has ended may be opened again.
  */
 export async function reopenEvent(
   trx: Transaction<Database>,
