@@ -25,6 +25,7 @@ import {
   signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { postbackMessageId } from './postback-signing.js';
 import { claimDueJobs } from '../jobs/jobs.repository.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
@@ -96,7 +97,8 @@ describe(`postback delivery (${DB})`, () => {
         data: { orderId: 'order-1', status: 'COMPLETE' },
       },
     });
-    expect(delivery?.headers['webhook-id']).toBe(eventId);
+    expect(delivery?.headers['webhook-id']).toBe(postbackMessageId(id, 'order-1'));
+    expect(eventId).not.toBe(postbackMessageId(id, 'order-1'));
     expect(delivery?.headers['webhook-timestamp']).toBe(String(Math.floor(sentAt / 1000)));
     expect(delivery?.headers['content-type']).toBe('application/json');
     const [row] = (await eventRows(t, id)).filter((event) => event.id === eventId);
