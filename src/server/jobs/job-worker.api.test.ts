@@ -284,6 +284,60 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     },
   );
 
+  it('does not let a loop whose lease ran out end the try another loop of the same worker took', async () => {
+    const job = taskJob('test.lost-lease-same-worker');
+    const signal = () => {
+      let fire: () => void = () => undefined;
+      const fired = new Promise<void>((resolve) => (fire = resolve));
+      return { fire, fired };
+    };
+    const [firstRunning, firstEnded, secondRunning, firstGate, secondGate] = [
+      signal(),
+      signal(),
+      signal(),
+      signal(),
+      signal(),
+    ];
+    let runs = 0;
+    const w = worker(
+      new JobHandlers().register(job, async (_payload, attempt) => {
+        runs += 1;
+        if (runs === 1) {
+          firstRunning.fire();
+          await firstGate.fired;
+          try {
+            await t.db.kysely.transaction().execute((trx) => attempt.settle(trx));
+          } finally {
+            firstEnded.fire();
+          }
+          return;
+        }
+        secondRunning.fire();
+        await secondGate.fired;
+        throw new Error('receiver down');
+      }),
+    );
+    await enqueueAll(w, job, 1);
+    const firstDrain = w.drain();
+    await firstRunning.fired;
+    t.clock.advance(SETTINGS.leaseMs);
+    const secondDrain = w.drain();
+    await secondRunning.fired;
+
+    // The first loop ends while the second holds the job: the job is not done.
+    firstGate.fire();
+    await firstEnded.fired;
+    expect((await jobsOf(job.kind))[0]?.doneAt).toBeNull();
+
+    secondGate.fire();
+    await Promise.allSettled([firstDrain, secondDrain]);
+    expect((await jobsOf(job.kind))[0]).toMatchObject({
+      doneAt: null,
+      failedAt: null,
+      lastError: 'Error: receiver down',
+    });
+  });
+
   it('retries with backoff, fails after the last try, and runs again on `jobs retry`', async () => {
     const job = taskJob('test.retry', 3);
     let isBroken = true;

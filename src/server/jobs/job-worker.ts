@@ -148,6 +148,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   type Waiting = { resolve: (job: ClaimedJob | undefined) => void; reject: (e: unknown) => void };
   let waiting: Waiting[] = [];
   let isClaiming = false;
+  /** Claims so far: each names its leases apart, as this worker's loops may outlive one. */
+  let claims = 0;
 
   async function claimForWaiting(): Promise<void> {
     isClaiming = true;
@@ -162,16 +164,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
         if (batch.length === 0) [batch, waiting] = [waiting, []];
         return batch;
       };
+      claims += 1;
+      const holder = `${workerId}:${String(claims)}`;
       try {
         const claim = (on: Kysely<Database>) =>
-          claimDueJobs(
-            on,
-            db.engine,
-            workerId,
-            clock.now(),
-            settings.leaseMs,
-            takeWaiting().length,
-          );
+          claimDueJobs(on, db.engine, holder, clock.now(), settings.leaseMs, takeWaiting().length);
         // A claim lost to a power cut only lets the job run again: it need not wait for the
         // disk (decision 035).
         const jobs = await (deps.shared === undefined

@@ -78,7 +78,7 @@ export async function insertJobOnce(db: Kysely<Database>, job: NewJob): Promise<
  * atomic there as it stands.
  */
 function claimQuery(engine: Engine) {
-  return preparedQuery(4, (db, workerId: string, now: number, lockedUntil: number, limit: number) =>
+  return preparedQuery(4, (db, holder: string, now: number, lockedUntil: number, limit: number) =>
     db
       .updateTable('jobs')
       // A lease still set ran out without a result (its worker died or hung): that try
@@ -91,7 +91,7 @@ function claimQuery(engine: Engine) {
           .else(eb.ref('attempts'))
           .end(),
         lockedUntil,
-        lockedBy: workerId,
+        lockedBy: holder,
       }))
       .where('id', 'in', (eb) => {
         const due = eb
@@ -113,17 +113,17 @@ export const claimQueries = { sqlite: claimQuery('sqlite'), postgres: claimQuery
 /**
  * Takes up to `limit` of the oldest due open jobs whose lease (if any) has run out, in one
  * statement (one commit for all of them): each new try is counted and each lease set to
- * `workerId` as it is taken. The jobs come back oldest first.
+ * `holder` (the worker and its claim) as it is taken. The jobs come back oldest first.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
   engine: Engine,
-  workerId: string,
+  holder: string,
   now: number,
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedJob[]> {
-  const claimed = await claimQueries[engine](db, workerId, now, now + leaseMs, limit);
+  const claimed = await claimQueries[engine](db, holder, now, now + leaseMs, limit);
   // RETURNING keeps no order: first tries go out in the order their jobs became due.
   return claimed
     .sort((a, b) => a.runAt - b.runAt || a.createdAt - b.createdAt)
@@ -133,7 +133,7 @@ export async function claimDueJobs(
       payload,
       attempts,
       maxAttempts,
-      lockedBy: workerId,
+      lockedBy: holder,
     }));
 }
 

@@ -69,5 +69,6 @@ describe('postbacks on two instances (postgres)', () => {
     expect([...deliveries.keys()].sort()).toEqual([...ids].sort());
     expect([...deliveries.values()].filter((count) => count !== 1)).toEqual([]);
     expect(mostAtOnce).toBe(1);
-  });
+    // 200 intakes and deliveries over HTTP on one loaded machine: near 20 s at times.
+  }, 60_000);
 });
