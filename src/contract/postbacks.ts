@@ -74,7 +74,7 @@ export const PostbackIntakeResponseSchema = z.object({
   message: z.string(),
   /** The caller's event id, as sent. */
   eventId: z.string(),
-  /** The portal's id of the event (the delivery log's and `webhook-id`); null when skipped. */
+  /** The portal's id of the event (the delivery log's); null when skipped or no longer logged. */
   id: z.nullable(z.string()),
   state: z.enum([...POSTBACK_STATES, 'skipped']),
 });
