@@ -30,6 +30,11 @@ export const POSTBACK_MAX_ATTEMPTS = POSTBACK_RETRY_DELAYS_MS.length + 1;
 export const PostbackLimits = {
   /** The log keeps this many events per application, newest first. */
   eventsKept: 100,
+  /**
+   * A caller's event id is answered as a duplicate for at least this many days, however
+   * few events the log still keeps (ours; `POSTBACK_EVENT_ID_WINDOW_DAYS`, decision 050).
+   */
+  eventIdWindowDays: 30,
   /** The test button shows this much of the answer. */
   testResponseBytes: 1024,
   /** Test sends per developer and window (ours: each one makes an outbound request). */
@@ -69,7 +74,7 @@ export const PostbackIntakeResponseSchema = z.object({
   message: z.string(),
   /** The caller's event id, as sent. */
   eventId: z.string(),
-  /** The portal's id of the event (the delivery log's and `webhook-id`); null when skipped. */
+  /** The portal's id of the event (the delivery log's); null when skipped or no longer logged. */
   id: z.nullable(z.string()),
   state: z.enum([...POSTBACK_STATES, 'skipped']),
 });

@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps postback event ids 30 days unless POSTBACK_EVENT_ID_WINDOW_DAYS says otherwise', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+    expect(loadConfig({}).postbackEventIdWindowMs).toBe(30 * DAY_MS);
+    expect(loadConfig({ POSTBACK_EVENT_ID_WINDOW_DAYS: '90' }).postbackEventIdWindowMs).toBe(
+      90 * DAY_MS,
+    );
+    for (const value of ['0', '3651', 'a month']) {
+      expect(() => loadConfig({ POSTBACK_EVENT_ID_WINDOW_DAYS: value })).toThrow(
+        /POSTBACK_EVENT_ID_WINDOW_DAYS must be a whole number from 1 to 3650/,
+      );
+    }
+  });
+
   it('keeps blobs in the database unless S3_BUCKET is set, and serves the default icon by path', () => {
     const config = loadConfig({});
     expect(config.storage).toEqual({

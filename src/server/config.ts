@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import { PostbackLimits } from '../contract/postbacks.js';
 import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
 import { isLoopback, modeOf, NODE_ENV_FORMS, type Mode } from './run-mode.js';
@@ -104,6 +105,8 @@ export interface Config {
   readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
   /** SHA-256 (lower-case hex) of each service token `/internal/v1` accepts; none: it refuses all. */
   readonly postbackServiceTokenHashes: readonly string[];
+  /** A caller's postback event id is answered as a duplicate for at least this long. */
+  readonly postbackEventIdWindowMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -183,6 +186,7 @@ function urlOrPath(env: Env, name: string, fallback: string): string {
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 function storage(env: Env): StorageSettings {
   const bucket = optional(env, 'S3_BUCKET');
@@ -434,6 +438,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
     postbackServiceTokenHashes: sha256List(env, 'POSTBACK_SERVICE_TOKEN_HASHES'),
+    postbackEventIdWindowMs:
+      integer(env, 'POSTBACK_EVENT_ID_WINDOW_DAYS', PostbackLimits.eventIdWindowDays, 1, 3650) *
+      DAY_MS,
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),

@@ -7,6 +7,8 @@ import { ACTIVITY_RETENTION_YEARS } from '../../contract/activity.js';
 import { SignInLimits } from '../../contract/limits.js';
 import { deleteExpiredKeys } from '../keys/keys.repository.js';
 import { deleteExpiredPostbackSecrets } from '../postbacks/postback-secrets.repository.js';
+import { forgetCallerEventIdsBefore } from '../postbacks/postback-events.repository.js';
+import { PostbackLimits } from '../../contract/postbacks.js';
 import { purgeActivityBefore } from '../activity/activity.repository.js';
 import { OpsLimits } from '../../contract/ops.js';
 import { purgeOperatorSessions } from '../ops/operators.repository.js';
@@ -21,8 +23,9 @@ const PurgeSchema = z.object({});
 
 /**
  * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
- * have gone quiet, old API keys past their grace, activity events past their retention and
- * operators' sessions past their end, once an hour for all instances together.
+ * have gone quiet, old API keys past their grace, activity events past their retention,
+ * operators' sessions past their end and postback event ids past their window, once an
+ * hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -40,6 +43,16 @@ export const PurgeRules = {
   revokedFamilyKeepMs: 7 * 24 * HOUR_MS,
 } as const;
 
+/** How long what the purge keeps by configuration is kept. */
+export interface PurgeWindows {
+  /** `POSTBACK_EVENT_ID_WINDOW_DAYS`: a caller's event id is a duplicate for this long. */
+  readonly postbackEventIdsMs: number;
+}
+
+const DEFAULT_WINDOWS: PurgeWindows = {
+  postbackEventIdsMs: PostbackLimits.eventIdWindowDays * 24 * HOUR_MS,
+};
+
 /** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
 export function activityRetentionStart(now: number): number {
   const start = new Date(now);
@@ -53,7 +66,11 @@ export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<vo
 }
 
 /** One run: the next one is queued first, so a failing purge does not end the schedule. */
-export async function purgeExpired(db: Kysely<Database>, now: number) {
+export async function purgeExpired(
+  db: Kysely<Database>,
+  now: number,
+  windows: PurgeWindows = DEFAULT_WINDOWS,
+) {
   await scheduleNextPurge(db, now);
   return {
     refreshTokens: await deleteDeadRefreshTokens(db, now, now - PurgeRules.revokedFamilyKeepMs),
@@ -71,5 +88,6 @@ export async function purgeExpired(db: Kysely<Database>, now: number) {
       now - OpsLimits.sessionIdleMs,
       now - OpsLimits.sessionMaxMs,
     ),
+    postbackEventIds: await forgetCallerEventIdsBefore(db, now - windows.postbackEventIdsMs),
   };
 }

@@ -219,6 +219,13 @@ export interface PostbackEventsTable {
   lastLatencyMs: number | null;
 }
 
+/** A caller's event id an application received, kept for the idempotency window. */
+export interface PostbackEventIdsTable {
+  applicationId: string;
+  callerEventId: string;
+  seenAt: number;
+}
+
 /** One delivery attempt: headers as JSON, bodies cut at 4 KB. */
 export interface PostbackAttemptsTable {
   id: string;
@@ -297,6 +304,7 @@ export interface Database {
   activityEvents: ActivityEventsTable;
   postbackSecrets: PostbackSecretsTable;
   postbackEvents: PostbackEventsTable;
+  postbackEventIds: PostbackEventIdsTable;
   postbackAttempts: PostbackAttemptsTable;
   operators: OperatorsTable;
   operatorSessions: OperatorSessionsTable;

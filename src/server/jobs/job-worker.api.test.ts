@@ -211,9 +211,131 @@ describe(`job queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     t.clock.advance(30_000);
     await survivor.drain();
     expect(runs).toEqual([0]);
+    // The crashed try left no result: it does not count as one of the tries.
     expect(await jobsOf(job.kind)).toEqual([
-      expect.objectContaining({ attempts: 2, doneAt: t.clock.now(), failedAt: null }),
+      expect.objectContaining({ attempts: 1, doneAt: t.clock.now(), failedAt: null }),
     ]);
+  });
+
+  it('still gives the last try when the lease of a crashed one runs out on it', async () => {
+    const job = taskJob('test.crash-last', 1);
+    const tries: { attempt: number; isLastAttempt: boolean }[] = [];
+    const survivor = worker(
+      new JobHandlers().register(job, (_payload, { attempt, isLastAttempt }) => {
+        tries.push({ attempt, isLastAttempt });
+        return Promise.resolve();
+      }),
+    );
+    await enqueueAll(survivor, job, 1);
+    await claimDueJobs(t.db.kysely, t.db.engine, 'crashed', t.clock.now(), 30_000, 1);
+
+    t.clock.advance(30_000);
+    await survivor.drain();
+    expect(tries).toEqual([{ attempt: 1, isLastAttempt: true }]);
+    expect(await jobsOf(job.kind)).toEqual([
+      expect.objectContaining({ attempts: 1, doneAt: t.clock.now(), failedAt: null }),
+    ]);
+  });
+
+  it.each([
+    ['settles it in its own transaction', true],
+    ['returns', false],
+  ])(
+    'does not end a job whose lease ran out and another worker took, when the late handler %s',
+    async (_name, isSettledByHandler) => {
+      const job = taskJob(`test.lost-lease-${String(isSettledByHandler)}`);
+      const caused = taskJob(`test.lost-lease-caused-${String(isSettledByHandler)}`);
+      let openGate: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      let markRunning: () => void = () => undefined;
+      const running = new Promise<void>((resolve) => (markRunning = resolve));
+      const late: JobWorker = worker(
+        new JobHandlers().register(job, async (_payload, attempt) => {
+          markRunning();
+          await gate;
+          if (!isSettledByHandler) return;
+          await t.db.kysely.transaction().execute(async (trx) => {
+            await late.enqueue(trx, caused, { n: 1 });
+            await attempt.settle(trx);
+          });
+        }),
+      );
+      const next = worker(
+        new JobHandlers().register(job, () => Promise.reject(new Error('receiver down'))),
+      );
+      await enqueueAll(late, job, 1);
+      const lateDrain = late.drain();
+      await running;
+
+      // The lease runs out while the first handler still runs; another worker takes the job.
+      t.clock.advance(SETTINGS.leaseMs);
+      await next.drain();
+      openGate();
+      await lateDrain;
+
+      const [row] = await jobsOf(job.kind);
+      expect(row).toMatchObject({
+        doneAt: null,
+        failedAt: null,
+        lastError: 'Error: receiver down',
+      });
+      expect(row?.runAt).toBeGreaterThan(t.clock.now());
+      expect(await jobsOf(caused.kind)).toEqual([]);
+    },
+  );
+
+  it('does not let a loop whose lease ran out end the try another loop of the same worker took', async () => {
+    const job = taskJob('test.lost-lease-same-worker');
+    const signal = () => {
+      let fire: () => void = () => undefined;
+      const fired = new Promise<void>((resolve) => (fire = resolve));
+      return { fire, fired };
+    };
+    const [firstRunning, firstEnded, secondRunning, firstGate, secondGate] = [
+      signal(),
+      signal(),
+      signal(),
+      signal(),
+      signal(),
+    ];
+    let runs = 0;
+    const w = worker(
+      new JobHandlers().register(job, async (_payload, attempt) => {
+        runs += 1;
+        if (runs === 1) {
+          firstRunning.fire();
+          await firstGate.fired;
+          try {
+            await t.db.kysely.transaction().execute((trx) => attempt.settle(trx));
+          } finally {
+            firstEnded.fire();
+          }
+          return;
+        }
+        secondRunning.fire();
+        await secondGate.fired;
+        throw new Error('receiver down');
+      }),
+    );
+    await enqueueAll(w, job, 1);
+    const firstDrain = w.drain();
+    await firstRunning.fired;
+    t.clock.advance(SETTINGS.leaseMs);
+    const secondDrain = w.drain();
+    await secondRunning.fired;
+
+    // The first loop ends while the second holds the job: the job is not done.
+    firstGate.fire();
+    await firstEnded.fired;
+    expect((await jobsOf(job.kind))[0]?.doneAt).toBeNull();
+
+    secondGate.fire();
+    await Promise.allSettled([firstDrain, secondDrain]);
+    expect((await jobsOf(job.kind))[0]).toMatchObject({
+      doneAt: null,
+      failedAt: null,
+      lastError: 'Error: receiver down',
+    });
   });
 
   it('retries with backoff, fails after the last try, and runs again on `jobs retry`', async () => {

@@ -57,6 +57,11 @@ export interface JobWorkerDeps {
 
 const ERROR_LENGTH = 1000;
 
+/** A handler's settle found the lease gone: its transaction must not commit. */
+class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+}
+
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, ERROR_LENGTH);
@@ -106,13 +111,14 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     // Set by the handler's settle; a flag in an object, as the callback changes it.
     const handled = { isSettled: false };
     try {
-      if (job.attempts > job.maxAttempts) throw new Error('lease ran out on the last try');
       if (handler === undefined) throw new Error(`no handler for ${job.kind}`);
       await handler.run(job.payload === null ? null : JSON.parse(job.payload), {
         attempt: job.attempts,
         isLastAttempt: job.attempts >= job.maxAttempts,
         settle: async (trx) => {
-          await completeJob(trx, job.id, clock.now(), handler.isPayloadSecret);
+          // Another worker took the job when this lease ran out: its try decides the end.
+          if (!(await completeJob(trx, job.id, job.lockedBy, clock.now(), handler.isPayloadSecret)))
+            throw new LeaseLostError(`lease of ${job.kind} ran out before its end`);
           handled.isSettled = true;
         },
       });
@@ -122,11 +128,12 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, isFinal }, message);
       const now = clock.now();
       const next = isFinal ? { failedAt: now } : { runAt: now + delayAfter(job, handler) };
-      await recordFailedTry(db.kysely, job.id, workerId, next, message);
+      await recordFailedTry(db.kysely, job.id, job.lockedBy, next, message);
       return;
     }
-    if (!handled.isSettled)
-      await completeJob(db.kysely, job.id, clock.now(), handler.isPayloadSecret);
+    if (handled.isSettled) return;
+    if (!(await completeJob(db.kysely, job.id, job.lockedBy, clock.now(), handler.isPayloadSecret)))
+      log.warn({ jobId: job.id, kind: job.kind }, 'lease ran out before the job ended');
   }
 
   function delayAfter(
@@ -141,6 +148,8 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   type Waiting = { resolve: (job: ClaimedJob | undefined) => void; reject: (e: unknown) => void };
   let waiting: Waiting[] = [];
   let isClaiming = false;
+  /** Claims so far: each names its leases apart, as this worker's loops may outlive one. */
+  let claims = 0;
 
   async function claimForWaiting(): Promise<void> {
     isClaiming = true;
@@ -155,16 +164,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
         if (batch.length === 0) [batch, waiting] = [waiting, []];
         return batch;
       };
+      claims += 1;
+      const holder = `${workerId}:${String(claims)}`;
       try {
         const claim = (on: Kysely<Database>) =>
-          claimDueJobs(
-            on,
-            db.engine,
-            workerId,
-            clock.now(),
-            settings.leaseMs,
-            takeWaiting().length,
-          );
+          claimDueJobs(on, db.engine, holder, clock.now(), settings.leaseMs, takeWaiting().length);
         // A claim lost to a power cut only lets the job run again: it need not wait for the
         // disk (decision 035).
         const jobs = await (deps.shared === undefined

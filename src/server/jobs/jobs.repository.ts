@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
@@ -19,6 +19,8 @@ export interface ClaimedJob {
   /** Tries so far, this one included. */
   readonly attempts: number;
   readonly maxAttempts: number;
+  /** Who holds the lease: only this holder may end the job or count its try as failed. */
+  readonly lockedBy: string;
 }
 
 export interface JobRow {
@@ -76,10 +78,21 @@ export async function insertJobOnce(db: Kysely<Database>, job: NewJob): Promise<
  * atomic there as it stands.
  */
 function claimQuery(engine: Engine) {
-  return preparedQuery(4, (db, workerId: string, now: number, lockedUntil: number, limit: number) =>
+  return preparedQuery(4, (db, holder: string, now: number, lockedUntil: number, limit: number) =>
     db
       .updateTable('jobs')
-      .set({ attempts: sql<number>`attempts + 1`, lockedUntil, lockedBy: workerId })
+      // A lease still set ran out without a result (its worker died or hung): that try
+      // never ended, so taking the job again repeats it instead of spending another one.
+      .set((eb) => ({
+        attempts: eb
+          .case()
+          .when('lockedUntil', 'is', null)
+          .then(eb('attempts', '+', 1))
+          .else(eb.ref('attempts'))
+          .end(),
+        lockedUntil,
+        lockedBy: holder,
+      }))
       .where('id', 'in', (eb) => {
         const due = eb
           .selectFrom('jobs')
@@ -99,18 +112,18 @@ export const claimQueries = { sqlite: claimQuery('sqlite'), postgres: claimQuery
 
 /**
  * Takes up to `limit` of the oldest due open jobs whose lease (if any) has run out, in one
- * statement (one commit for all of them): each try is counted and each lease set as it is
- * taken. The jobs come back oldest first.
+ * statement (one commit for all of them): each new try is counted and each lease set to
+ * `holder` (the worker and its claim) as it is taken. The jobs come back oldest first.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
   engine: Engine,
-  workerId: string,
+  holder: string,
   now: number,
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedJob[]> {
-  const claimed = await claimQueries[engine](db, workerId, now, now + leaseMs, limit);
+  const claimed = await claimQueries[engine](db, holder, now, now + leaseMs, limit);
   // RETURNING keeps no order: first tries go out in the order their jobs became due.
   return claimed
     .sort((a, b) => a.runAt - b.runAt || a.createdAt - b.createdAt)
@@ -120,11 +133,12 @@ export async function claimDueJobs(
       payload,
       attempts,
       maxAttempts,
+      lockedBy: holder,
     }));
 }
 
 function completeQuery(erasePayload: boolean) {
-  return preparedQuery(2, (db, id: string, doneAt: number) =>
+  return preparedQuery(3, (db, id: string, lockedBy: string, doneAt: number) =>
     db
       .updateTable('jobs')
       .set({
@@ -135,20 +149,27 @@ function completeQuery(erasePayload: boolean) {
         ...(erasePayload ? { payload: null } : {}),
       })
       .where('id', '=', id)
-      .where('doneAt', 'is', null),
+      .where('lockedBy', '=', lockedBy)
+      .where('doneAt', 'is', null)
+      .returning('id'),
   );
 }
 const completeKeepingPayload = completeQuery(false);
 const completeErasingPayload = completeQuery(true);
 
-/** Done: the lease is dropped and, for a secret payload, the payload erased. */
+/**
+ * Done: the lease is dropped and, for a secret payload, the payload erased. Only while the
+ * lease is still `lockedBy`'s; false when it ran out and another worker took the job.
+ */
 export async function completeJob(
   db: Kysely<Database>,
   id: string,
+  lockedBy: string,
   now: number,
   erasePayload: boolean,
-): Promise<void> {
-  await (erasePayload ? completeErasingPayload : completeKeepingPayload)(db, id, now);
+): Promise<boolean> {
+  const complete = erasePayload ? completeErasingPayload : completeKeepingPayload;
+  return (await complete(db, id, lockedBy, now)).length > 0;
 }
 
 /**
@@ -158,7 +179,7 @@ export async function completeJob(
 export async function recordFailedTry(
   db: Kysely<Database>,
   id: string,
-  workerId: string,
+  lockedBy: string,
   next: { readonly runAt: number } | { readonly failedAt: number },
   error: string,
 ): Promise<void> {
@@ -166,7 +187,7 @@ export async function recordFailedTry(
     .updateTable('jobs')
     .set({ ...next, lockedUntil: null, lockedBy: null, lastError: error })
     .where('id', '=', id)
-    .where('lockedBy', '=', workerId)
+    .where('lockedBy', '=', lockedBy)
     .where('doneAt', 'is', null)
     .execute();
 }

@@ -25,6 +25,8 @@ import {
   signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { postbackMessageId } from './postback-signing.js';
+import { claimDueJobs } from '../jobs/jobs.repository.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
 
@@ -95,7 +97,8 @@ describe(`postback delivery (${DB})`, () => {
         data: { orderId: 'order-1', status: 'COMPLETE' },
       },
     });
-    expect(delivery?.headers['webhook-id']).toBe(eventId);
+    expect(delivery?.headers['webhook-id']).toBe(postbackMessageId(id, 'order-1'));
+    expect(eventId).not.toBe(postbackMessageId(id, 'order-1'));
     expect(delivery?.headers['webhook-timestamp']).toBe(String(Math.floor(sentAt / 1000)));
     expect(delivery?.headers['content-type']).toBe('application/json');
     const [row] = (await eventRows(t, id)).filter((event) => event.id === eventId);
@@ -188,6 +191,41 @@ describe(`postback delivery (${DB})`, () => {
     expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS + 1);
     const [replayed] = (await eventRows(t, id)).filter((event) => event.id === eventId);
     expect(replayed).toMatchObject({ state: 'delivered', attempts: 9, lastStatus: 200 });
+  });
+
+  it('fails the event and mails the developer when the lease runs out on the eighth try', async () => {
+    const id = await appWithReceiver();
+    receiver.answers = Array.from({ length: POSTBACK_MAX_ATTEMPTS }, () => 503);
+    const eventId = await queue(id, 'order-lease-lost');
+    await t.drainJobs();
+    for (const delay of POSTBACK_RETRY_DELAYS_MS.slice(0, -1)) {
+      t.clock.advance(delay);
+      await t.drainJobs();
+    }
+    expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS - 1);
+
+    // The eighth try is taken by an instance that dies before it sends anything.
+    t.clock.advance(POSTBACK_RETRY_DELAYS_MS.at(-1) ?? 0);
+    const { leaseMs } = t.config.jobs;
+    const claimed = await claimDueJobs(
+      t.db.kysely,
+      t.db.engine,
+      'crashed',
+      t.clock.now(),
+      leaseMs,
+      10,
+    );
+    expect(claimed).toContainEqual(
+      expect.objectContaining({ kind: 'postback.deliver', attempts: POSTBACK_MAX_ATTEMPTS }),
+    );
+    t.clock.advance(leaseMs);
+    await t.drainJobs();
+
+    expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS);
+    const [row] = (await eventRows(t, id)).filter((event) => event.id === eventId);
+    expect(row).toMatchObject({ state: 'failed', attempts: POSTBACK_MAX_ATTEMPTS });
+    const mails = await failedMailsTo(dev.email, 'My Trading App');
+    expect(mails.filter((mail) => mail.textBody.includes(eventId))).toHaveLength(1);
   });
 
   it('signs with the old and the new secret during a roll grace, either verifies', async () => {

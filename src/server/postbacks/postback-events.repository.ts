@@ -90,6 +90,41 @@ export async function insertEventOnce(
   return inserted.length > 0;
 }
 
+const rememberEventId = preparedQuery(
+  3,
+  (db, applicationId: string, callerEventId: string, seenAt: number) =>
+    db
+      .insertInto('postbackEventIds')
+      .values({ applicationId, callerEventId, seenAt })
+      .onConflict((oc) => oc.columns(['applicationId', 'callerEventId']).doNothing())
+      .returning('seenAt'),
+);
+
+/**
+ * Remembers the caller's event id; false when it is known already (seen within the
+ * window, which the hourly purge ends: decision 050).
+ */
+export async function rememberCallerEventId(
+  trx: Transaction<Database>,
+  applicationId: string,
+  callerEventId: string,
+  now: number,
+): Promise<boolean> {
+  return (await rememberEventId(trx, applicationId, callerEventId, now)).length > 0;
+}
+
+/** Forgets the caller's event ids seen before `before`: sent again, they are new events. */
+export async function forgetCallerEventIdsBefore(
+  db: Kysely<Database>,
+  before: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('postbackEventIds')
+    .where('seenAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export function findEventByCallerId(
   db: Kysely<Database>,
   applicationId: string,
@@ -126,6 +161,7 @@ export const eventForDelivery = preparedQuery(1, (db, eventId: string) =>
     .select([
       'postbackEvents.id',
       'postbackEvents.applicationId',
+      'postbackEvents.callerEventId',
       'postbackEvents.type',
       'postbackEvents.payload',
       'postbackEvents.createdAt',
@@ -288,7 +324,7 @@ export async function recordAttempt(
 /**
  * Opens an event for one more delivery, unless a delivery job of it is still open (its own
  * retry waiting or running): a second job would deliver it twice. A pending event whose job
- * has ended (its lease ran out on the last try) may be opened again.
+ * has ended may be opened again.
  */
 export async function reopenEvent(
   trx: Transaction<Database>,

@@ -17,6 +17,7 @@ import {
   findPostbackTarget,
   insertEventOnce,
   pruneEvents,
+  rememberCallerEventId,
 } from './postback-events.repository.js';
 import type { PostbackSecretRing } from './postback-secret-ring.js';
 
@@ -62,6 +63,9 @@ export function createPostbackIntake(deps: PostbackIntakeDeps) {
     const id = randomUUID();
     // Intakes that arrive together share one commit; a 202 still follows it (decision 033).
     const isNew = await deps.shared(async (trx) => {
+      // Known for the whole window, even once the log has dropped the event (decision 050).
+      if (!(await rememberCallerEventId(trx, request.applicationId, request.eventId, now)))
+        return false;
       const inserted = await insertEventOnce(trx, {
         id,
         applicationId: request.applicationId,

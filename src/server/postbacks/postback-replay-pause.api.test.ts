@@ -17,6 +17,7 @@ import {
   signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { postbackMessageId } from './postback-signing.js';
 
 let t: TestApp;
 let dev: SignedInDeveloper;
@@ -90,10 +91,12 @@ describe(`postback replay and pause (${process.env.TEST_DB ?? 'sqlite'})`, () =>
 
   it('sends nothing more for an event of an application paused while it waits for a retry', async () => {
     receiver.answers = [500];
-    const { id, eventId } = await appWithEvent('paused-later');
+    const { id } = await appWithEvent('paused-later');
     await t.drainJobs();
     const deliveries = () =>
-      receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
+      receiver.received.filter(
+        (request) => request.headers['webhook-id'] === postbackMessageId(id, 'paused-later'),
+      );
     expect(deliveries()).toHaveLength(1);
     await t.db.kysely
       .updateTable('applications')

@@ -1,10 +1,13 @@
+import { StringDecoder } from 'node:string_decoder';
 import { POSTBACK_BODY_CUT_BYTES } from '../../contract/limits.js';
 import type { AttemptOutcome } from './postback-events.repository.js';
-import { signPostback, type SignatureHeaders } from './postback-signing.js';
+import { postbackMessageId, signPostback, type SignatureHeaders } from './postback-signing.js';
 import type { OutboundResult, PostbackSender } from './outbound/send-postback.js';
 
 export interface EventToSend {
-  readonly id: string;
+  readonly applicationId: string;
+  /** The trading platform's id of the event: with the application, it makes `webhook-id`. */
+  readonly callerEventId: string;
   readonly type: string;
   /** JSON text of the payload object. */
   readonly payload: string;
@@ -17,10 +20,15 @@ export interface SentPostback {
   readonly attempt: AttemptOutcome['attempt'];
 }
 
-/** Bodies and header sets are kept up to POSTBACK_BODY_CUT_BYTES (UTF-8 bytes). */
+/**
+ * Bodies and header sets are kept up to POSTBACK_BODY_CUT_BYTES (UTF-8 bytes), ending on a
+ * whole character: the decoder holds back the bytes of one cut in two.
+ */
 export function cut(text: string, bytes: number = POSTBACK_BODY_CUT_BYTES): string {
   const encoded = Buffer.from(text, 'utf8');
-  return encoded.length <= bytes ? text : encoded.subarray(0, bytes).toString('utf8');
+  return encoded.length <= bytes
+    ? text
+    : new StringDecoder('utf8').write(encoded.subarray(0, bytes));
 }
 
 /** A header set as JSON, whole headers only, up to POSTBACK_BODY_CUT_BYTES. */
@@ -53,7 +61,8 @@ export async function sendSignedPostback(
   now: number,
 ): Promise<SentPostback> {
   const body = postbackBody(event);
-  const signatureHeaders = signPostback(secrets, event.id, now, body);
+  const messageId = postbackMessageId(event.applicationId, event.callerEventId);
+  const signatureHeaders = signPostback(secrets, messageId, now, body);
   const headers = { 'content-type': 'application/json', ...signatureHeaders };
   const result = await sender.send({ url, headers, body });
   return {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { PostbackLimits } from '../../contract/postbacks.js';
 
@@ -13,6 +13,16 @@ export function newPostbackSecret(): string {
 /** `whsec_` and the first few characters: enough to tell secrets apart, not to sign. */
 export function maskPostbackSecret(secret: string): string {
   return `${secret.slice(0, PREFIX.length + MASK_VISIBLE)}…`;
+}
+
+/**
+ * The `webhook-id` of an event: the same for every delivery of the same caller's event to
+ * the same application, even one sent again after the portal's idempotency window, so a
+ * receiver can drop repeats (decision 050). A hash, so it shows neither id.
+ */
+export function postbackMessageId(applicationId: string, callerEventId: string): string {
+  const digest = createHash('sha256').update(JSON.stringify([applicationId, callerEventId]));
+  return `msg_${digest.digest('base64url')}`;
 }
 
 export interface SignatureHeaders {

@@ -27,6 +27,7 @@ import {
   signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { postbackMessageId } from './postback-signing.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
 
@@ -113,7 +114,9 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
     expect(event.payload).toEqual({ n: 1 });
     expect(event.attemptsLog).toHaveLength(1);
     const [attempt] = event.attemptsLog;
-    expect(attempt?.requestHeaders['webhook-id']).toBe(row?.id);
+    expect(attempt?.requestHeaders['webhook-id']).toBe(
+      postbackMessageId(id, row?.callerEventId ?? ''),
+    );
     expect(JSON.parse(attempt?.requestBody ?? '')).toMatchObject({ data: { n: 1 } });
     expect(attempt).toMatchObject({ responseStatus: 200, responseBody: 'answer 200' });
     expect(attempt?.responseHeaders['content-type']).toBe('text/plain');
@@ -168,7 +171,7 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
       responseBody: 'answer 200',
       error: null,
       signatureHeaders: {
-        'webhook-id': body.eventId,
+        'webhook-id': postbackMessageId(id, `test:${body.eventId}`),
         'webhook-timestamp': String(Math.floor(t.clock.now() / 1000)),
         'webhook-signature': sent?.headers['webhook-signature'],
       },

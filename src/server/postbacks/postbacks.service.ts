@@ -141,19 +141,17 @@ export function createPostbacksService(deps: PostbacksDeps) {
         throw new AppError('postback_url_missing', PostbackMessages.noPostbackUrl);
       const now = clock.now();
       await takeTestSend(developerId, now);
+      const id = randomUUID();
       const event = {
-        id: randomUUID(),
+        id,
+        applicationId,
+        callerEventId: `test:${id}`,
         type: TEST_EVENT_TYPE,
         payload: JSON.stringify(sampleOrderUpdate(applicationId, now)),
         createdAt: now,
       };
       await kysely.transaction().execute(async (trx) => {
-        await insertEventOnce(trx, {
-          ...event,
-          applicationId,
-          callerEventId: `test:${event.id}`,
-          isTest: true,
-        });
+        await insertEventOnce(trx, { ...event, isTest: true });
         await deps.secrets.ensure(trx, applicationId, now);
         await pruneEvents(trx, applicationId, PostbackLimits.eventsKept);
       });
