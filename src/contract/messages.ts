@@ -364,6 +364,7 @@ export const Messages = {
       'sign_in.succeeded': 'Signed in',
       'sign_in.failed': 'Sign-in failed',
       'password.changed': 'Password changed',
+      'password.change_failed': 'Password change refused: wrong current password',
       'password.reset': 'Password reset',
       'sessions.ended': 'Signed out of devices',
       'app.created': 'Application created',
