@@ -155,6 +155,12 @@ export const Messages = {
     documentLinkInvalid: 'This link is invalid or has expired.',
     fileNotFound: 'Not found',
     storageUnavailable: 'File storage is unavailable. Please try again.',
+    // ours
+    tooManyApps: (max: number) =>
+      `You can have at most ${String(max)} applications. Delete one to create another.`,
+    // ours
+    tooManyCreates: (seconds: number) =>
+      `Too many applications created. Please try again in ${String(seconds)} seconds.`,
   },
   copy: {
     apiKey: 'Api Key has been Copied',
