@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -40,11 +41,11 @@ export function registerActivityRoutes(app: FastifyInstance, activity: ActivityS
       },
     },
     async (request, reply) => {
-      const csv = await activity.csv(authenticatedDeveloperId(request), request.query);
+      const csv = activity.csv(authenticatedDeveloperId(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${Messages.activity.csvFileName}"`)
-        .send(csv);
+        .send(Readable.from(csv));
     },
   );
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -60,7 +61,7 @@ export function registerOpsAdminRoutes(app: FastifyInstance, deps: OpsAdminRoute
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${OpsMessages.audit.csvFileName}"`)
-        .send(await deps.audit.csv(request.query)),
+        .send(Readable.from(deps.audit.csv(request.query))),
   );
 
   r.get(
