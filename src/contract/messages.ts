@@ -147,6 +147,10 @@ export const Messages = {
     iconWrongSize: 'App Icon must be 55x55 pixels.',
     fileTooLarge: 'Files must be at most 1 MB.',
     documentWrongType: 'Supporting documents must be PDF, PNG, JPG or JPEG files.',
+    // ours
+    documentTooManyPixels: 'Supporting images must be at most 40 megapixels.',
+    // ours
+    documentTooManyPages: 'Supporting PDF documents must have at most 10 pages.',
     invalidIp: (ip: string) => `Invalid IP address: ${ip}`,
     algoIdLocked: (product: string) => `Algo ID ${product} cannot be changed.`,
     malformedUpload: 'The upload could not be read. Please try again.',

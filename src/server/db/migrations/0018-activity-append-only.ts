@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Epoch ms: events older than this may be deleted; 0 outside a purge.
     .addColumn('purge_before', 'bigint', (col) => col.notNull())
     .execute();
-  await db.insertInto('activity_purge_gate').values({ id: 1, purge_before: 0 }).execute();
+  await sql`insert into activity_purge_gate (id, purge_before) values (1, 0)`.execute(db);
   const isDeletable =
     '(old.at < (select purge_before from activity_purge_gate where id = 1) ' +
     'or not exists (select 1 from developers where id = old.developer_id))';
