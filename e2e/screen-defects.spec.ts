@@ -189,9 +189,14 @@ for (const viewport of VIEWPORTS) {
         // No IP listed: nothing to confirm.
         await expect(form.create).toBeEnabled();
         await expect(form.ownOrFamily).not.toBeChecked();
+        await expect(page.getByText(Messages.ips.confirmOwnOrFamily)).toHaveCount(0);
 
         await form.ip(1).fill(ip);
         await expect(form.create).toBeDisabled();
+        // The reason shows before the box is touched, and names the disabled button.
+        await expect(page.getByText(Messages.ips.confirmOwnOrFamily)).toBeVisible();
+        await expect(form.create).toHaveAccessibleDescription(Messages.ips.confirmOwnOrFamily);
+        await expect(form.ownOrFamily).toHaveAccessibleDescription(Messages.ips.confirmOwnOrFamily);
         await form.ownOrFamily.check();
         await expect(form.create).toBeEnabled();
         await form.ownOrFamily.uncheck();

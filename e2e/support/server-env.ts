@@ -15,6 +15,7 @@ export const E2E_ENV = {
   // Every spec signs up from 127.0.0.1: the per-IP limit of the account calls would refuse
   // a full run. Rate limits are pinned by the API tests, not here.
   RATE_LIMIT_PER_MINUTE: '1000',
+  APP_CREATES_PER_HOUR: '1000',
   // The test machine's cores are shared: a 1 s event-loop stall there would answer a page
   // or a helper's call 503. Load shedding is pinned by src/server/http/load-shedding.api.test.ts.
   SHED_LOOP_DELAY_MS: '0',

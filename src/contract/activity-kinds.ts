@@ -6,6 +6,7 @@ export const ACTIVITY_KINDS = [
   'sign_in.succeeded',
   'sign_in.failed',
   'password.changed',
+  'password.change_failed',
   'password.reset',
   'sessions.ended',
   'app.created',

@@ -10,6 +10,7 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'sign_in.succeeded': {},
   'sign_in.failed': { reason: 'bad_credentials' },
   'password.changed': {},
+  'password.change_failed': {},
   'password.reset': {},
   'sessions.ended': { count: 2 },
   'app.created': { applicationName: 'Momentum Bot' },

@@ -96,6 +96,7 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
       : 'Signed in with the password.',
   'sign_in.failed': (input) => SIGN_IN_FAILURES[text(input, 'reason') ?? ''] ?? 'Sign-in failed.',
   'password.changed': () => 'Changed the password.',
+  'password.change_failed': () => 'A password change was refused: the current password was wrong.',
   'password.reset': () => 'Reset the password with an e-mailed code.',
   'sessions.ended': (input) => {
     const count = input.details.count;

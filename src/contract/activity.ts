@@ -22,8 +22,8 @@ export type ActivityDetails = Readonly<
 /** Paging and export caps of the activity list (ours). */
 export const ActivityLimits = {
   pageSize: 20,
-  /** A CSV holds at most this many events, newest first; narrow the filters for older ones. */
-  exportMaxRows: 10_000,
+  /** A CSV holds every matching event; it is read and sent this many at a time. */
+  exportBatchRows: 1000,
   cursorMaxLength: 200,
 } as const;
 

@@ -46,6 +46,24 @@ export const SignInLimits = {
   deviceCookieMaxAgeDays: 180,
 } as const;
 
+/**
+ * Ours: the window of `APP_CREATES_PER_HOUR`, the creates of applications per developer,
+ * counted in the database before the upload is read, so icons and proofs cannot fill the
+ * blob store nor the reviewers' queue; the total per developer is `MAX_APPS_PER_DEVELOPER`.
+ */
+export const AppCreateLimits = {
+  createWindowMs: 60 * 60_000,
+} as const;
+
+/**
+ * Ours: a proof is drawn in a reviewer's browser (the console's proof viewer); an image of
+ * more pixels or a PDF of more pages than this is refused before it is stored.
+ */
+export const ProofLimits = {
+  imageMaxPixels: 40_000_000,
+  pdfMaxPages: 10,
+} as const;
+
 // The root notification settings; docs/product.md section 9 also records an older screen set, not used.
 export const ToastConfig = {
   position: 'top-right',

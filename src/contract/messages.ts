@@ -147,6 +147,10 @@ export const Messages = {
     iconWrongSize: 'App Icon must be 55x55 pixels.',
     fileTooLarge: 'Files must be at most 1 MB.',
     documentWrongType: 'Supporting documents must be PDF, PNG, JPG or JPEG files.',
+    // ours
+    documentTooManyPixels: 'Supporting images must be at most 40 megapixels.',
+    // ours
+    documentTooManyPages: 'Supporting PDF documents must have at most 10 pages.',
     invalidIp: (ip: string) => `Invalid IP address: ${ip}`,
     algoIdLocked: (product: string) => `Algo ID ${product} cannot be changed.`,
     malformedUpload: 'The upload could not be read. Please try again.',
@@ -155,6 +159,12 @@ export const Messages = {
     documentLinkInvalid: 'This link is invalid or has expired.',
     fileNotFound: 'Not found',
     storageUnavailable: 'File storage is unavailable. Please try again.',
+    // ours
+    tooManyApps: (max: number) =>
+      `You can have at most ${String(max)} applications. Delete one to create another.`,
+    // ours
+    tooManyCreates: (seconds: number) =>
+      `Too many applications created. Please try again in ${String(seconds)} seconds.`,
   },
   copy: {
     apiKey: 'Api Key has been Copied',
@@ -364,6 +374,7 @@ export const Messages = {
       'sign_in.succeeded': 'Signed in',
       'sign_in.failed': 'Sign-in failed',
       'password.changed': 'Password changed',
+      'password.change_failed': 'Password change refused: wrong current password',
       'password.reset': 'Password reset',
       'sessions.ended': 'Signed out of devices',
       'app.created': 'Application created',

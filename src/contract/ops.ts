@@ -55,7 +55,8 @@ export const OpsLimits = {
   searchMaxLength: 200,
   searchMaxResults: 50,
   auditPageSize: 50,
-  auditExportMaxRows: 10_000,
+  /** The audit CSV holds every matching entry; it is read and sent this many at a time. */
+  auditExportBatchRows: 1000,
   /** Failures before the operator's account locks (then as for developers, decision 010). */
   freeFailures: 5,
 } as const;

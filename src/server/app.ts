@@ -335,6 +335,7 @@ async function registerApplications(
     clock: deps.clock,
     linkSigningSecret,
     maxIpsPerApp: deps.config.apps.maxIpsPerApp,
+    rateLimitPerMinute: deps.config.rateLimitPerMinute,
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
   return { blobs, keyCrypto, keys };

@@ -29,7 +29,13 @@ describe('loadConfig', () => {
     expect(config.brand.legacyDomains).toHaveLength(2);
     expect(config.brand.newServiceAddresses).toHaveLength(4);
     expect(config.flow.loginUrl).toBe('http://localhost:8080/dev/flow');
-    expect(config.apps).toEqual({ renewalDays: 365, maxIpsPerApp: 5, ipChangeCooldownDays: 15 });
+    expect(config.apps).toEqual({
+      renewalDays: 365,
+      maxIpsPerApp: 5,
+      ipChangeCooldownDays: 15,
+      maxAppsPerDeveloper: 20,
+      createsPerHour: 10,
+    });
   });
 
   it('reads the postback service token hashes and refuses anything but SHA-256 hex', () => {
@@ -133,6 +139,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '0x7f.1' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'loopback' }, 'TRUST_PROXY'],
     [{ MAX_IPS_PER_APP: '0' }, 'MAX_IPS_PER_APP'],
+    [{ MAX_APPS_PER_DEVELOPER: '0' }, 'MAX_APPS_PER_DEVELOPER'],
+    [{ APP_CREATES_PER_HOUR: 'ten' }, 'APP_CREATES_PER_HOUR'],
     [{ ACCESS_TOKEN_SECRET: 'short' }, 'ACCESS_TOKEN_SECRET'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: 'ten' }, 'RATE_LIMIT_PER_MINUTE'],

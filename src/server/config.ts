@@ -37,6 +37,8 @@ export interface AppRules {
   readonly renewalDays: number;
   readonly maxIpsPerApp: number;
   readonly ipChangeCooldownDays: number;
+  readonly maxAppsPerDeveloper: number;
+  readonly createsPerHour: number;
 }
 
 export interface MetricsSettings {
@@ -390,6 +392,8 @@ export function loadConfig(env: Env = process.env): Config {
       renewalDays: integer(env, 'APP_RENEWAL_DAYS', 365, 1, 3650),
       maxIpsPerApp,
       ipChangeCooldownDays,
+      maxAppsPerDeveloper: integer(env, 'MAX_APPS_PER_DEVELOPER', 20, 1, 10_000),
+      createsPerHour: integer(env, 'APP_CREATES_PER_HOUR', 10, 1, 1_000_000),
     },
     storage: storage(env),
     brand: {

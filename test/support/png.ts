@@ -45,6 +45,41 @@ export function makePng(
   ]);
 }
 
+/**
+ * The start of a PNG that claims `width`×`height` pixels: its signature and header, no
+ * pixels. Enough for a decoder to learn the size (and to be refused for it).
+ */
+export function makePngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PDF that a reader opens, with `pages` empty pages. */
+export function makePdfOfPages(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, n) => `${String(n + 3)} 0 R`).join(' ');
+  const objects = [
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    `2 0 obj << /Type /Pages /Kids [${kids}] /Count ${String(pages)} >> endobj`,
+    ...Array.from(
+      { length: pages },
+      (_, n) =>
+        `${String(n + 3)} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >> endobj`,
+    ),
+  ];
+  return Buffer.from(
+    `%PDF-1.4\n${objects.join('\n')}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
 /** A minimal PDF file: file-type knows it by its "%PDF-" start. */
 export function makePdf(): Buffer {
   return Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');

@@ -111,7 +111,8 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
 /**
  * Builds the real server on a real database and listens on a free loopback port, so tests
  * talk real HTTP. `env` overrides configuration variables as the environment would; the
- * per-IP rate limit is high unless a test sets RATE_LIMIT_PER_MINUTE to prove it.
+ * per-IP rate limit and the creates per developer are high unless a test sets
+ * RATE_LIMIT_PER_MINUTE or APP_CREATES_PER_HOUR to prove them.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
@@ -128,6 +129,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     PORT: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
+    APP_CREATES_PER_HOUR: '100000',
     // Test receivers listen on 127.0.0.1, while PUBLIC_URL's host (the default) is localhost.
     LOCAL_TEST_HOST: '127.0.0.1',
     ...options.env,

@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PasswordChangeResponse, ProfileResponse } from '../../contract/account.js';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { KeyLimits } from '../../contract/keys.js';
 import { Messages } from '../../contract/messages.js';
 import {
   createDeveloper,
@@ -238,6 +239,42 @@ describe(`POST ${ApiPaths.accountPassword} (${DB})`, () => {
     expect((await refresh(dev, other.refreshToken)).status).toBe(200);
     await t.drainJobs();
     expect(await mailsTo(dev.email)).toHaveLength(mailsBefore);
+  });
+
+  it('allows a few wrong current passwords per window, then 429 even for the right one', async () => {
+    const dev = await createDeveloper(t);
+    const current = await session(dev);
+    for (let n = 0; n < KeyLimits.revealTries; n++) {
+      expect(
+        (await changePassword(current, { currentPassword: `Wr0ng!${String(n)}` })).status,
+      ).toBe(400);
+    }
+    const before = await developerRow(t, dev.email);
+    const refused = await changePassword(current, {});
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ status: 'error', code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await developerRow(t, dev.email)).toEqual(before);
+
+    t.clock.advance(KeyLimits.revealWindowMs);
+    const again = await session(dev);
+    expect((await changePassword(again, {})).status).toBe(200);
+  });
+
+  it('records each wrong current password in the activity log', async () => {
+    const dev = await createDeveloper(t);
+    const current = await session(dev);
+    const at = t.clock.now();
+    expect((await changePassword(current, { currentPassword: 'Wr0ng!Pass' })).status).toBe(400);
+    const rows = await t.db.kysely
+      .selectFrom('activityEvents')
+      .select(['kind', 'at', 'ip', 'applicationId'])
+      .where('developerId', '=', dev.id)
+      .where('kind', '=', 'password.change_failed')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'password.change_failed', at, ip: '127.0.0.1', applicationId: null },
+    ]);
   });
 
   it.each([

@@ -7,13 +7,14 @@ import type {
 import { Messages } from '../../contract/messages.js';
 import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { findDeveloperById, setPassword } from '../auth/auth.repository.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import { findRefreshToken } from '../auth/sessions.repository.js';
 import { hashRefreshToken, signAccessToken, TokenRules } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
+import { countPasswordTry, isPasswordOf, PASSWORD_TRY_COUNTER } from '../keys/confirm-password.js';
 import { MailJob } from '../mail/mail-job.js';
 import { passwordChangedMail } from '../mail/password-changed-mail.js';
 import { isFamilyLive, revokeOtherFamilies, updateProfile } from './account.repository.js';
@@ -78,11 +79,14 @@ export function createAccountService(deps: AccountDeps) {
       const developer = await developerOf(developerId);
       const session = await findRefreshToken(db, hashRefreshToken(input.refresh_token));
       if (session?.developerId !== developerId) throw sessionExpired();
-      const isCurrent =
-        developer.passwordHash === null
-          ? await verifyAgainstDummy(input.currentPassword)
-          : await verifyPassword(developer.passwordHash, input.currentPassword);
-      if (!isCurrent) {
+      await countPasswordTry(db, developerId, PASSWORD_TRY_COUNTER, clock.now());
+      if (!(await isPasswordOf(developer, input.currentPassword))) {
+        await recordActivity(db, {
+          developerId,
+          kind: 'password.change_failed',
+          at: clock.now(),
+          origin,
+        });
         throw new AppError('bad_request', Messages.account.currentPasswordWrong, {
           field: 'currentPassword',
         });

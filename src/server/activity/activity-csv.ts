@@ -3,7 +3,16 @@ import { activitySentence } from '../../contract/activity-sentences.js';
 import { Messages } from '../../contract/messages.js';
 import { timeText } from '../../contract/time-text.js';
 
-const HEADER = ['time', 'event', 'kind', 'application', 'ip', 'device', 'details', 'summary'];
+export const ACTIVITY_CSV_HEADER = [
+  'time',
+  'event',
+  'kind',
+  'application',
+  'ip',
+  'device',
+  'details',
+  'summary',
+];
 
 /** The file has no reader's zone: its sentences write times in UTC and say so. */
 function utcTime(iso: string): string {
@@ -19,6 +28,32 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** One CSV line of `cells`, CRLF-ended. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * A CSV export as chunks: the header, then the lines of one batch at a time, each batch
+ * asked for after the last row of the one before, until a batch comes back short. Only
+ * one batch is held in memory, so an export holds every row there is, however many.
+ */
+export async function* csvChunks<T>(
+  header: readonly string[],
+  batchSize: number,
+  batchAfter: (last: T | undefined) => Promise<readonly T[]>,
+  cellsOf: (row: T) => readonly string[],
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  let last: T | undefined;
+  for (;;) {
+    const batch = await batchAfter(last);
+    if (batch.length > 0) yield batch.map((row) => csvLine(cellsOf(row))).join('');
+    if (batch.length < batchSize) return;
+    last = batch.at(-1);
+  }
+}
+
 function detailsText(details: ActivityEvent['details']): string {
   return Object.entries(details)
     .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(' ') : String(value)}`)
@@ -26,22 +61,18 @@ function detailsText(details: ActivityEvent['details']): string {
 }
 
 /**
- * The CSV export of the activity list: one header line, one line per event, CRLF ends; the
- * machine columns (ISO time, kind, raw details) beside the sentence the screens show.
+ * The cells of one event in the activity CSV, in `ACTIVITY_CSV_HEADER`'s order: the machine
+ * columns (ISO time, kind, raw details) beside the sentence the screens show.
  */
-export function activityCsv(events: readonly ActivityEvent[]): string {
-  const lines = [
-    HEADER,
-    ...events.map((event) => [
-      event.at,
-      Messages.activity.kinds[event.kind],
-      event.kind,
-      event.applicationId ?? '',
-      event.ip ?? '',
-      event.device ?? '',
-      detailsText(event.details),
-      activitySentence(event.kind, { details: event.details, time: utcTime }),
-    ]),
+export function activityCsvCells(event: ActivityEvent): string[] {
+  return [
+    event.at,
+    Messages.activity.kinds[event.kind],
+    event.kind,
+    event.applicationId ?? '',
+    event.ip ?? '',
+    event.device ?? '',
+    detailsText(event.details),
+    activitySentence(event.kind, { details: event.details, time: utcTime }),
   ];
-  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -22,7 +22,7 @@ export interface NewActivity {
 /**
  * Appends one event. Called with the transaction of the change it records, so the change
  * and its event commit or vanish together. Nothing updates or deletes an event but
- * `purgeActivityBefore`.
+ * `purgeActivityBefore`, and the database refuses any other change (migration 0018).
  */
 export async function recordActivity(
   trx: Transaction<Database> | Kysely<Database>,
@@ -43,10 +43,21 @@ export async function recordActivity(
     .execute();
 }
 
-/** The retention purge: deletes events older than `before` (epoch ms); returns how many. */
-export async function purgeActivityBefore(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('activityEvents').where('at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * The retention purge: deletes events older than `before` (epoch ms); returns how many. The
+ * log refuses deletes (migration 0018) but of rows older than the gate's cutoff, which is
+ * set only inside this transaction.
+ */
+export function purgeActivityBefore(db: Kysely<Database>, before: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('activityPurgeGate').set({ purgeBefore: before }).execute();
+    const result = await trx
+      .deleteFrom('activityEvents')
+      .where('at', '<', before)
+      .executeTakeFirst();
+    await trx.updateTable('activityPurgeGate').set({ purgeBefore: 0 }).execute();
+    return Number(result.numDeletedRows);
+  });
 }
 
 export interface ActivityFilter {

@@ -12,12 +12,12 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from './activity-cursor.js';
 import { listActivity, type ActivityFilter } from './activity.repository.js';
-import { activityCsv } from './activity-csv.js';
+import { ACTIVITY_CSV_HEADER, activityCsvCells, csvChunks } from './activity-csv.js';
 
 const KindSchema = z.enum(ACTIVITY_KINDS);
 const DetailsSchema = z.record(z.string(), ActivityDetailValueSchema);
 
-/** The developer's own activity log: a page of it, or all of it (capped) as CSV. */
+/** The developer's own activity log: a page of it, or all of it as CSV. */
 export function createActivityService(db: Kysely<Database>) {
   function filterOf(developerId: string, query: ActivityQuery): ActivityFilter {
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -60,9 +60,23 @@ export function createActivityService(db: Kysely<Database>) {
       return { events: shown, nextCursor };
     },
 
-    async csv(developerId: string, query: ActivityQuery): Promise<string> {
-      const filter = { ...filterOf(developerId, query), before: undefined };
-      return activityCsv(await eventsOf(filter, ActivityLimits.exportMaxRows));
+    /** Every matching event, newest first; the query is judged before the first chunk. */
+    csv(developerId: string, query: ActivityQuery): AsyncGenerator<string> {
+      const filter = filterOf(developerId, query);
+      const batch = ActivityLimits.exportBatchRows;
+      return csvChunks(
+        ACTIVITY_CSV_HEADER,
+        batch,
+        (last: ActivityEvent | undefined) =>
+          eventsOf(
+            {
+              ...filter,
+              before: last === undefined ? undefined : { at: Date.parse(last.at), id: last.id },
+            },
+            batch,
+          ),
+        activityCsvCells,
+      );
     },
   };
 }

@@ -13,6 +13,7 @@ import { Messages } from '../../contract/messages.js';
 import { activityOriginOf } from '../activity/activity-origin.js';
 import { authenticatedAppsVersion, authenticatedDeveloperId } from '../auth/authenticate.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
+import { perIpLimit } from '../auth/rate-limits.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import { noStore } from '../http/no-store.js';
@@ -32,6 +33,7 @@ export interface AppsRouteDeps {
   readonly clock: Clock;
   readonly linkSigningSecret: string;
   readonly maxIpsPerApp: number;
+  readonly rateLimitPerMinute: number;
 }
 
 const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
@@ -86,9 +88,15 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
 
     r.post(
       ApiPaths.createApp,
-      { ...keys, schema: { response: { 201: AppWriteResponseSchema, ...Responses } } },
+      {
+        ...keys,
+        // Each create may store an icon and proofs: limited per IP as well as per developer.
+        config: perIpLimit(deps.rateLimitPerMinute),
+        schema: { response: { 201: AppWriteResponseSchema, ...Responses } },
+      },
       async (request, reply) => {
         const developerId = authenticatedDeveloperId(request);
+        await deps.apps.admitCreate(developerId);
         const upload = await readUpload(request, deps.maxIpsPerApp);
         const applicationId = await deps.apps.create(
           developerId,

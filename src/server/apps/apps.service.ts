@@ -7,10 +7,12 @@ import {
   type Application,
 } from '../../contract/apps.js';
 import { LOGOS_PATH } from '../../contract/api-paths.js';
+import { AppCreateLimits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import { isBlankUrl } from '../../contract/rules.js';
 import type { ActivityOrigin } from '../activity/activity.repository.js';
 import { findDeveloperById } from '../auth/auth.repository.js';
+import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -18,6 +20,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import { keyQueries, type KeyRow } from '../keys/keys.repository.js';
+import { countHit } from '../limits/rate-limits.repository.js';
 import type { JobQueue } from '../jobs/job-definition.js';
 import { ipChangeMail } from '../mail/ip-change-mail.js';
 import { MailJob } from '../mail/mail-job.js';
@@ -171,6 +174,21 @@ export function createAppsService(deps: AppsDeps) {
       return toApplication(found.app, found.ips, keys);
     },
 
+    /** Counts a create before its upload is read; past the window's creates, a 429. */
+    async admitCreate(developerId: string): Promise<void> {
+      const now = clock.now();
+      const { hits, resetsAt } = await countHit(
+        kysely,
+        `app-create ${developerId}`,
+        now,
+        AppCreateLimits.createWindowMs,
+      );
+      if (hits > config.apps.createsPerHour) {
+        const seconds = secondsUntil(resetsAt - now);
+        throw new RetryLaterError(Messages.apps.tooManyCreates(seconds), seconds);
+      }
+    },
+
     async create(developerId: string, upload: Upload, origin: ActivityOrigin): Promise<string> {
       const fields = parseFields(upload.fields);
       const ips = parseIpList(fields.ipRecords ?? '', config.apps.maxIpsPerApp);
@@ -179,6 +197,11 @@ export function createAppsService(deps: AppsDeps) {
       const documents = await parseDocuments(upload, ips);
       const id = `app_${randomBytes(16).toString('base64url')}`;
       await inBlobTransaction(kysely, blobs, async (trx, store) => {
+        await repo.lockDeveloper(trx, db.engine, developerId);
+        const max = config.apps.maxAppsPerDeveloper;
+        if ((await repo.countAppsOf(trx, developerId)) >= max) {
+          throw new AppError('too_many_applications', Messages.apps.tooManyApps(max));
+        }
         await repo.lockIps(trx, db.engine, ips);
         const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, ips);
         requireProofs(duplicates, fields, documents, Messages.ips.usedByAnotherDeveloper);

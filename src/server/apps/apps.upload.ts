@@ -5,6 +5,7 @@ import { DOCUMENT_FIELD_PREFIX, ICON_FIELD } from '../../contract/apps.js';
 import { Messages } from '../../contract/messages.js';
 import { AppError } from '../errors.js';
 import { hasNul, nulRefused } from '../http/nul-guard.js';
+import { checkDocumentSize } from './document-limits.js';
 
 /** docs/product.md section 9: icons and proof documents are at most 1 MB each. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -106,13 +107,17 @@ const DOCUMENT_EXTENSIONS: Readonly<Record<string, string>> = {
   'image/jpeg': 'jpg',
 };
 
-/** A proof document is a PDF, PNG or JPEG by its bytes; answers the stored extension. */
+/**
+ * A proof document is a PDF, PNG or JPEG by its bytes, within the pixels and pages a
+ * reviewer's browser is asked to draw; answers the stored extension.
+ */
 export async function documentExtension(bytes: Buffer): Promise<string> {
   const type = await fileTypeFromBuffer(bytes);
   const extension = type === undefined ? undefined : DOCUMENT_EXTENSIONS[type.mime];
   if (extension === undefined) {
     throw new AppError('unsupported_media_type', Messages.apps.documentWrongType);
   }
+  await checkDocumentSize(bytes, extension);
   return extension;
 }
 

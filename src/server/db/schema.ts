@@ -286,6 +286,12 @@ export interface OperatorAuditTable {
   ip: string;
 }
 
+/** One row: the retention purge's cutoff while it runs, else 0 (migration 0018). */
+export interface ActivityPurgeGateTable {
+  id: number;
+  purgeBefore: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -302,6 +308,7 @@ export interface Database {
   rateLimits: RateLimitsTable;
   signInThrottles: SignInThrottlesTable;
   activityEvents: ActivityEventsTable;
+  activityPurgeGate: ActivityPurgeGateTable;
   postbackSecrets: PostbackSecretsTable;
   postbackEvents: PostbackEventsTable;
   postbackEventIds: PostbackEventIdsTable;

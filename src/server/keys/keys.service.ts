@@ -15,7 +15,7 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { keyRolledMail } from '../mail/key-rolled-mail.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { KeyRing, KeysView } from './key-ring.js';
-import { confirmPassword } from './confirm-password.js';
+import { confirmPassword, PASSWORD_TRY_COUNTER } from './confirm-password.js';
 import { expireCurrentKey, keyQueries } from './keys.repository.js';
 
 export interface KeysDeps {
@@ -100,7 +100,7 @@ export function createKeysService(deps: KeysDeps) {
       const now = clock.now();
       const app = await findAppOf(kysely, developerId, applicationId);
       if (app === undefined) throw notFound();
-      await confirmPassword(kysely, developerId, password, 'key-reveal', now);
+      await confirmPassword(kysely, developerId, password, PASSWORD_TRY_COUNTER, now);
       const rows = await kysely.transaction().execute(async (trx) => {
         await recordActivity(trx, {
           developerId,

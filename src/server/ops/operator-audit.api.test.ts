@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpsApiPaths, type AuditResponse } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
+import { recordOperatorAction } from './operator-audit.repository.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 let admin: TestOperator;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The long-log export tests write 10,000 rows at once in this process (SQLite writes
+  // block), a stall load shedding would answer with 503; shedding has its own test.
+  t = await startTestApp({ env: { SHED_LOOP_DELAY_MS: '0' } });
   admin = await signedInOperator(t, 'admin');
 });
 
@@ -43,4 +46,38 @@ describe('the audit page cursor', () => {
       'operator.added',
     ]);
   });
+});
+
+describe('the audit CSV of a long audit', () => {
+  // Past the 10,000 rows an earlier export stopped at without a word.
+  const ENTRIES = 10_050;
+
+  it('streams every entry, newest first', async () => {
+    const start = t.clock.now();
+    const { id } = await t.db.kysely
+      .selectFrom('operators')
+      .select('id')
+      .where('email', '=', admin.email)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.transaction().execute(async (trx) => {
+      for (let n = 0; n < ENTRIES; n++) {
+        await recordOperatorAction(trx, {
+          at: start + n,
+          operator: { id, email: admin.email },
+          action: 'developer.unlocked',
+          target: `dev${String(n)}@example.com`,
+          ip: '198.51.100.1',
+        });
+      }
+    });
+    const res = await admin.client.request(
+      'GET',
+      `${OpsApiPaths.auditCsv}?action=developer.unlocked`,
+    );
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(ENTRIES + 1);
+    expect(lines[1]).toContain(`dev${String(ENTRIES - 1)}@example.com`);
+    expect(lines.at(-1)).toContain('dev0@example.com');
+  }, 120_000);
 });

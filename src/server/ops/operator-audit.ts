@@ -6,7 +6,7 @@ import {
   type AuditResponse,
 } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
-import { csvCell } from '../activity/activity-csv.js';
+import { csvChunks } from '../activity/activity-csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { listAudit, type AuditFilter } from './operator-audit.repository.js';
@@ -70,11 +70,19 @@ export function createOperatorAudit(db: Kysely<Database>) {
       };
     },
 
-    async csv(query: AuditQuery): Promise<string> {
-      const found = await entries(filterOf(query), OpsLimits.auditExportMaxRows);
-      const lines = [
+    /** Every matching entry, newest first; the query is judged before the first chunk. */
+    csv(query: AuditQuery): AsyncGenerator<string> {
+      const filter = filterOf(query);
+      const batch = OpsLimits.auditExportBatchRows;
+      return csvChunks(
         HEADER,
-        ...found.map((entry) => [
+        batch,
+        (last: AuditEntry | undefined) =>
+          entries(
+            { ...filter, beforeSeq: last === undefined ? filter.beforeSeq : Number(last.id) },
+            batch,
+          ),
+        (entry) => [
           entry.at,
           entry.operatorEmail,
           OpsMessages.audit.actions[entry.action],
@@ -84,9 +92,8 @@ export function createOperatorAudit(db: Kysely<Database>) {
           entry.applicationId ?? '',
           entry.reason ?? '',
           entry.ip,
-        ]),
-      ];
-      return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+        ],
+      );
     },
   };
 }

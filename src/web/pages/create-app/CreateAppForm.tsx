@@ -4,10 +4,10 @@ import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
-import { appFormValidate, ipRowsSchema } from '../../app-area/app-form.js';
+import { appFormValidate, formIps, ipRowsSchema } from '../../app-area/app-form.js';
 import { IpFields } from '../../app-area/IpFields.js';
 import { useIpFields } from '../../app-area/use-ip-fields.js';
-import { useIpRows } from '../../app-area/use-ip-rows.js';
+import { rowValues, useIpRows } from '../../app-area/use-ip-rows.js';
 import { useBrand } from '../../brand.js';
 import { useForm } from '../../forms/use-form.js';
 import { StorageKeys } from '../../session/storage.js';
@@ -37,7 +37,7 @@ export function CreateAppForm() {
     () => appFormValidate<CreateAppFields, Form>(schema, ipRows.rows),
     [schema, ipRows.rows],
   );
-  const { errors, isValid, field, checkbox, handleSubmit } = useForm({
+  const { values, errors, isValid, field, checkbox, handleSubmit } = useForm({
     initialValues: {
       name: '',
       algo_id: '',
@@ -51,7 +51,16 @@ export function CreateAppForm() {
     showErrorsAfter: 'change',
   });
   const ipFields = useIpFields({ entries: ipRows.entries });
-  const familyIds = useFieldIds(errors.isFamily, undefined);
+  // Listed IPs wait for the confirmation: the reason shows beside the box before it was
+  // touched, and names the disabled Create for screen readers (docs/product.md section 2.7).
+  const isConfirmationMissing =
+    !values.isFamily && formIps({ ips: rowValues(ipRows.rows) }).length > 0;
+  const familyHint =
+    isConfirmationMissing && errors.isFamily === undefined
+      ? Messages.ips.confirmOwnOrFamily
+      : undefined;
+  const familyIds = useFieldIds(errors.isFamily, familyHint);
+  const familyReasonId = errors.isFamily === undefined ? familyIds.hintId : familyIds.errorId;
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -155,6 +164,7 @@ export function CreateAppForm() {
       <FieldMessages
         error={errors.isFamily}
         errorId={familyIds.errorId}
+        hint={familyHint}
         hintId={familyIds.hintId}
       />
       <TextField
@@ -171,7 +181,12 @@ export function CreateAppForm() {
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />
       )}
-      <Button type="submit" disabled={!isValid || isBusy || iconError !== null} isLoading={isBusy}>
+      <Button
+        type="submit"
+        disabled={!isValid || isBusy || iconError !== null}
+        isLoading={isBusy}
+        aria-describedby={isConfirmationMissing ? familyReasonId : undefined}
+      >
         Create
       </Button>
     </form>
