@@ -70,6 +70,7 @@ import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
 import { registerOps, type OpsDeps } from './ops/register-ops.js';
+import { registerGateway } from './gateway/register-gateway.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -336,5 +337,12 @@ async function registerApplications(
     maxIpsPerApp: deps.config.apps.maxIpsPerApp,
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
+  registerGateway(app, {
+    db,
+    clock,
+    keyCrypto,
+    settings: config.gateway,
+    serviceTokenHashes: config.postbackServiceTokenHashes,
+  });
   return { blobs, keyCrypto, keys };
 }

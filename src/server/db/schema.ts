@@ -279,6 +279,13 @@ export interface OperatorAuditTable {
   ip: string;
 }
 
+/** Filled by triggers: an application or developer whose gateway answers may have changed. */
+export interface GatewayChangesTable {
+  seq: Generated<number>;
+  applicationId: string | null;
+  developerId: string | null;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -301,4 +308,5 @@ export interface Database {
   operators: OperatorsTable;
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
+  gatewayChanges: GatewayChangesTable;
 }
