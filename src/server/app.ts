@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await shared.close();
   });
   const authDeps = await registerAccounts(app, deps, metrics, handlers);
-  const stores = await registerApplications(app, deps, handlers, shared);
+  const stores = await registerApplications(app, deps, handlers, shared, metrics);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
   await registerOpsConsole(app, deps.webRoot);
@@ -269,6 +269,7 @@ async function registerApplications(
   deps: AppDeps,
   handlers: JobHandlers,
   shared: SharedTransaction,
+  metrics: Metrics,
 ): Promise<Pick<OpsDeps, 'blobs' | 'keyCrypto' | 'keys'>> {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
@@ -343,6 +344,7 @@ async function registerApplications(
     keyCrypto,
     settings: config.gateway,
     serviceTokenHashes: config.postbackServiceTokenHashes,
+    registry: metrics.registry,
   });
   return { blobs, keyCrypto, keys };
 }

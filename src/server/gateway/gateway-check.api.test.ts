@@ -11,10 +11,12 @@ import {
 import { freePort } from '../../../test/support/free-port.js';
 import { askGateway, askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
 import { currentKeyOf, keyRows, keyCryptoOf } from '../../../test/support/keys.js';
+import { parseSamples, valueOf } from '../../../test/support/prometheus.js';
 import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef-0123456789';
 const GATEWAY_TOKEN = 'gateway-token-0123456789abcdef-0123456789';
 
 let t: TestApp;
@@ -27,6 +29,7 @@ beforeAll(async () => {
       GATEWAY_PORT: String(await freePort()),
       GATEWAY_TOKEN,
       GATEWAY_REFRESH_MS: '20',
+      METRICS_TOKEN,
     },
   });
   dev = await signedInDeveloper(t);
@@ -175,6 +178,30 @@ describe(`the gateway check (${engine})`, () => {
     expect((await dev.client.json('DELETE', ApiPaths.app(id))).status).toBe(200);
     const gone = await settled(headers, (a) => a.status !== 200);
     expect([gone.status, reasonOf(gone)]).toEqual([401, 'key_unknown']);
+  });
+
+  it('counts every answer by outcome and reason for Prometheus', async () => {
+    const decisions = async () => {
+      const res = await fetch(`${t.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const samples = parseSamples(await res.text());
+      return {
+        allowed: valueOf(samples, 'portal_gateway_decisions_total', { outcome: 'allowed' }) ?? 0,
+        unknown:
+          valueOf(samples, 'portal_gateway_decisions_total', {
+            outcome: 'refused',
+            reason: 'key_unknown',
+          }) ?? 0,
+      };
+    };
+    const before = await decisions();
+    const { key } = await newApp('203.0.113.20');
+    await settled({ 'x-api-key': key, 'x-real-ip': '203.0.113.20' }, (a) => a.status === 200);
+    await ask({ 'x-api-key': 'unknown-key', 'x-real-ip': '203.0.113.20' });
+    const after = await decisions();
+    expect(after.allowed - before.allowed).toBe(1);
+    expect(after.unknown - before.unknown).toBeGreaterThanOrEqual(1);
   });
 
   it('never stores or compares the key whole: the state holds its keyed hash', async () => {

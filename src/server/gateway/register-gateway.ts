@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { GatewaySettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { createGatewayCheck } from './gateway-check.js';
+import { countedCheck } from './gateway-metrics.js';
 import { createGatewayRefresher, type GatewayRefresher } from './gateway-refresher.js';
 import { createGatewayState } from './gateway-state.js';
 import { registerAuthorizeRoute, registerGatewayListener } from './gateway.routes.js';
@@ -14,6 +16,7 @@ export interface GatewayDeps {
   readonly keyCrypto: KeyCrypto;
   readonly settings: GatewaySettings;
   readonly serviceTokenHashes: readonly string[];
+  readonly registry: Registry;
 }
 
 /**
@@ -29,13 +32,18 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
     intervalMs: deps.settings.refreshMs,
     log: app.log,
   });
-  const check = createGatewayCheck({
-    state,
-    clock: deps.clock,
-    lookupHash: (key) => deps.keyCrypto.lookupHash(key),
-    staleForMs: () => refresher.staleForMs(),
-    staleMaxMs: deps.settings.staleMaxMs,
-  });
+  const staleForMs = () => refresher.staleForMs();
+  const check = countedCheck(
+    createGatewayCheck({
+      state,
+      clock: deps.clock,
+      lookupHash: (key) => deps.keyCrypto.lookupHash(key),
+      staleForMs,
+      staleMaxMs: deps.settings.staleMaxMs,
+    }),
+    deps.registry,
+    staleForMs,
+  );
   // Before the check's listener opens (registered after this hook): it answers from memory.
   app.addHook('onReady', () => refresher.start());
   app.addHook('onClose', () => refresher.stop());
