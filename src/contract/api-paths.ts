@@ -88,6 +88,8 @@ export const UNAUTHENTICATED_PATHS: readonly string[] = [
 export const InternalPaths = {
   postbacks: '/internal/v1/postbacks',
   openApi: '/internal/v1/openapi.json',
+  gatewayCheck: '/internal/v1/gateway/check',
+  authorize: '/internal/v1/authorize',
 } as const;
 
 /** Embedded mode only (never in production): the mailbox and the hand-off provider. */

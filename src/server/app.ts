@@ -70,6 +70,7 @@ import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
 import { registerOps, type OpsDeps } from './ops/register-ops.js';
+import { registerGateway } from './gateway/register-gateway.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await shared.close();
   });
   const authDeps = await registerAccounts(app, deps, metrics, handlers);
-  const stores = await registerApplications(app, deps, handlers, shared);
+  const stores = await registerApplications(app, deps, handlers, shared, metrics);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
   await registerOpsConsole(app, deps.webRoot);
@@ -269,6 +270,7 @@ async function registerApplications(
   deps: AppDeps,
   handlers: JobHandlers,
   shared: SharedTransaction,
+  metrics: Metrics,
 ): Promise<Pick<OpsDeps, 'blobs' | 'keyCrypto' | 'keys'>> {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
@@ -338,5 +340,13 @@ async function registerApplications(
     rateLimitPerMinute: deps.config.rateLimitPerMinute,
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
+  registerGateway(app, {
+    db,
+    clock,
+    keyCrypto,
+    settings: config.gateway,
+    serviceTokenHashes: config.postbackServiceTokenHashes,
+    registry: metrics.registry,
+  });
   return { blobs, keyCrypto, keys };
 }

@@ -299,6 +299,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).not.toThrow(/short/);
   });
 
+  it('has no gateway listener unless GATEWAY_PORT is set, and checks its settings', () => {
+    expect(loadConfig({}).gateway).toEqual({
+      port: undefined,
+      host: '127.0.0.1',
+      token: undefined,
+      ipHeader: 'x-real-ip',
+      staleMaxMs: 60_000,
+      refreshMs: 200,
+    });
+    const token = 'g'.repeat(32);
+    expect(
+      loadConfig({
+        GATEWAY_PORT: '9100',
+        GATEWAY_TOKEN: token,
+        GATEWAY_IP_HEADER: 'X-Forwarded-Client',
+        GATEWAY_STALE_MAX_S: '30',
+      }).gateway,
+    ).toMatchObject({ port: 9100, token, ipHeader: 'x-forwarded-client', staleMaxMs: 30_000 });
+    expect(() => loadConfig({ GATEWAY_PORT: '8080' })).toThrow(/GATEWAY_PORT must differ/);
+    expect(() => loadConfig({ GATEWAY_IP_HEADER: 'X Real' })).toThrow(/GATEWAY_IP_HEADER/);
+    expect(() => loadConfig({ GATEWAY_TOKEN: 'short' })).toThrow(/GATEWAY_TOKEN/);
+    expect(() => loadConfig({ GATEWAY_STALE_MAX_S: '0' })).toThrow(/GATEWAY_STALE_MAX_S/);
+  });
+
   it('sheds load past 1 s of event-loop delay or 90% of the heap limit unless configured', () => {
     const heapLimit = getHeapStatistics().heap_size_limit;
     const { loadShedding } = loadConfig({});

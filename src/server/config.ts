@@ -49,6 +49,21 @@ export interface MetricsSettings {
   readonly token: string | undefined;
 }
 
+/** The gateway check (docs/gateway.md). */
+export interface GatewaySettings {
+  /** The check's own listener; undefined: none (the JSON variant stays on the main port). */
+  readonly port: number | undefined;
+  readonly host: string;
+  /** A shared token the gateway must send as `X-Gateway-Token`; undefined: none asked. */
+  readonly token: string | undefined;
+  /** The header (lower case) in which the gateway sends the caller's address. */
+  readonly ipHeader: string;
+  /** How long the check answers from its last state while the database is away. */
+  readonly staleMaxMs: number;
+  /** How often each instance reads the change log. */
+  readonly refreshMs: number;
+}
+
 /** Limits past which requests are refused with 503 and `Retry-After` (0 turns a check off). */
 export interface LoadSheddingSettings {
   readonly maxEventLoopDelayMs: number;
@@ -109,6 +124,7 @@ export interface Config {
   readonly postbackServiceTokenHashes: readonly string[];
   /** A caller's postback event id is answered as a duplicate for at least this long. */
   readonly postbackEventIdWindowMs: number;
+  readonly gateway: GatewaySettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -359,6 +375,11 @@ export function loadConfig(env: Env = process.env): Config {
     fail('METRICS_PORT', 'must differ from PORT', String(metrics.port));
   }
 
+  const gateway = gatewaySettings(env);
+  if (gateway.port !== undefined && [port, metrics.port].includes(gateway.port)) {
+    fail('GATEWAY_PORT', 'must differ from PORT and METRICS_PORT', String(gateway.port));
+  }
+
   const config: Config = {
     mode,
     embeddedAllowRemote,
@@ -445,6 +466,7 @@ export function loadConfig(env: Env = process.env): Config {
     postbackEventIdWindowMs:
       integer(env, 'POSTBACK_EVENT_ID_WINDOW_DAYS', PostbackLimits.eventIdWindowDays, 1, 3650) *
       DAY_MS,
+    gateway,
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
@@ -455,6 +477,24 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
   return deepFreeze(config);
+}
+
+function gatewaySettings(env: Env): GatewaySettings {
+  const ipHeader = text(env, 'GATEWAY_IP_HEADER', 'X-Real-IP').toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(ipHeader)) {
+    fail('GATEWAY_IP_HEADER', 'must be a header name (letters, digits, dashes)', ipHeader);
+  }
+  return {
+    port:
+      optional(env, 'GATEWAY_PORT') === undefined
+        ? undefined
+        : integer(env, 'GATEWAY_PORT', 0, 1, 65535),
+    host: text(env, 'GATEWAY_HOST', '127.0.0.1'),
+    token: secret(env, 'GATEWAY_TOKEN'),
+    ipHeader,
+    staleMaxMs: integer(env, 'GATEWAY_STALE_MAX_S', 60, 1, 86_400) * 1000,
+    refreshMs: integer(env, 'GATEWAY_REFRESH_MS', 200, 10, 60_000),
+  };
 }
 
 /** 90% of V8's heap limit: past it the process spends its time collecting garbage. */

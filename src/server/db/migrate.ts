@@ -22,6 +22,7 @@ import * as postbackSecretsByApp from './migrations/0014-postback-secrets-by-app
 import * as operators from './migrations/0015-operators.js';
 import * as activityAppendOnly from './migrations/0018-activity-append-only.js';
 import * as postbackEventIds from './migrations/0020-postback-event-ids.js';
+import * as gatewayChanges from './migrations/0021-gateway-changes.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-operators': operators,
   '0018-activity-append-only': activityAppendOnly,
   '0020-postback-event-ids': postbackEventIds,
+  '0021-gateway-changes': gatewayChanges,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

@@ -292,6 +292,13 @@ export interface ActivityPurgeGateTable {
   purgeBefore: number;
 }
 
+/** Filled by triggers: an application or developer whose gateway answers may have changed. */
+export interface GatewayChangesTable {
+  seq: Generated<number>;
+  applicationId: string | null;
+  developerId: string | null;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -316,4 +323,5 @@ export interface Database {
   operators: OperatorsTable;
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
+  gatewayChanges: GatewayChangesTable;
 }

@@ -5,6 +5,8 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
+  'req.headers["x-api-key"]',
+  'req.headers["x-gateway-token"]',
   'res.headers["set-cookie"]',
 ] as const;
 

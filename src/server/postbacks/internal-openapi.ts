@@ -2,6 +2,11 @@ import * as z from 'zod/mini';
 import { InternalPaths } from '../../contract/api-paths.js';
 import { ErrorBodySchema } from '../../contract/error-body.js';
 import {
+  GatewayAllowedSchema,
+  GatewayAuthorizeRequestSchema,
+  GatewayDeniedSchema,
+} from '../../contract/gateway.js';
+import {
   PostbackIntakeRequestSchema,
   PostbackIntakeResponseSchema,
 } from '../../contract/postbacks.js';
@@ -16,6 +21,11 @@ const errorOf = (description: string) => ({
 const intakeAnswer = (description: string) => ({
   description,
   content: json(PostbackIntakeResponseSchema, 'output'),
+});
+
+const gatewayRefusal = (description: string) => ({
+  description: `${description} The reason code is also in the X-Deny-Reason header.`,
+  content: json(GatewayDeniedSchema, 'output'),
 });
 
 /**
@@ -58,6 +68,31 @@ export const internalOpenApi = {
           '401': errorOf('The service token is missing or unknown.'),
           '404': errorOf('No application has this id.'),
           '413': errorOf('The payload is too large.'),
+        },
+      },
+    },
+    [InternalPaths.authorize]: {
+      post: {
+        operationId: 'authorizeTradingCall',
+        summary: 'Whether a trading API call with this key from this address is allowed',
+        description:
+          'The JSON form of the gateway check (docs/gateway.md), answered from memory. `apiKey` is the key alone or Kite’s `api_key:access_token` (only the part before the first colon is checked). The answer headers are those of the check: X-Application-Id, X-Developer-Id, X-Client-Code, X-Algo-Id, X-Key-Grace-Until for an old key in its roll grace, X-Gateway-Stale while the database is away.',
+        requestBody: { required: true, content: json(GatewayAuthorizeRequestSchema, 'input') },
+        responses: {
+          '200': {
+            description: 'Allowed: what the gateway passes upstream.',
+            content: json(GatewayAllowedSchema, 'output'),
+          },
+          '400': errorOf('The body does not match the schema.'),
+          '401': gatewayRefusal(
+            'The key is missing, unknown or past its roll grace (key_missing, key_unknown, key_expired); or the service token is missing or unknown (code unauthorized).',
+          ),
+          '403': gatewayRefusal(
+            'The address is missing or not on the list, its proof is pending or rejected, or the app is paused.',
+          ),
+          '503': gatewayRefusal(
+            'The database has been away longer than GATEWAY_STALE_MAX_S (state_stale).',
+          ),
         },
       },
     },

@@ -11,7 +11,7 @@ import { ErrorResponses } from '../auth/auth.responses.js';
 import { AppError } from '../errors.js';
 import { internalOpenApi } from './internal-openapi.js';
 import type { PostbackIntake } from './postback-intake.service.js';
-import { isServiceToken } from './service-token.js';
+import { requireServiceToken } from './service-token.js';
 
 export interface InternalRouteDeps {
   readonly receive: PostbackIntake;
@@ -25,21 +25,13 @@ export interface InternalRouteDeps {
  */
 export function registerInternalRoutes(app: FastifyInstance, deps: InternalRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const hashes = deps.serviceTokenHashes.map((hex) => Buffer.from(hex, 'hex'));
 
   r.get(InternalPaths.openApi, () => internalOpenApi);
 
   r.post(
     InternalPaths.postbacks,
     {
-      // Before the body is read: a caller without the token learns nothing from validation.
-      onRequest: (request, _reply, done) => {
-        done(
-          isServiceToken(request.headers.authorization, hashes)
-            ? undefined
-            : new AppError('unauthorized', PostbackMessages.badServiceToken),
-        );
-      },
+      onRequest: requireServiceToken(deps.serviceTokenHashes),
       schema: {
         body: PostbackIntakeRequestSchema,
         response: {

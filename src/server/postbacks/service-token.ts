@@ -1,4 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { PostbackMessages } from '../../contract/postbacks.js';
+import { AppError } from '../errors.js';
 
 /**
  * Checks a bearer token against the configured SHA-256 hashes (POSTBACK_SERVICE_TOKEN_HASHES).
@@ -17,4 +20,23 @@ export function isServiceToken(
     if (timingSafeEqual(hash, expected)) isKnown = true;
   }
   return isKnown;
+}
+
+/**
+ * An `onRequest` hook of the `/internal/v1` routes: before the body is read, so a caller
+ * without the token learns nothing from validation.
+ */
+export function requireServiceToken(tokenHashesHex: readonly string[]) {
+  const hashes = tokenHashesHex.map((hex) => Buffer.from(hex, 'hex'));
+  return (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: (error?: AppError) => void,
+  ): void => {
+    done(
+      isServiceToken(request.headers.authorization, hashes)
+        ? undefined
+        : new AppError('unauthorized', PostbackMessages.badServiceToken),
+    );
+  };
 }

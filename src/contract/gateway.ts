@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+
+/**
+ * The gateway check's contract (docs/gateway.md): the reason codes a refused call carries
+ * in `X-Deny-Reason` and in the body's `code`, with the status and the message a developer
+ * and the broker's gateway see.
+ */
+export const GatewayReasons = {
+  gateway_token: { status: 401, message: 'The gateway token is missing or wrong' },
+  key_missing: { status: 401, message: 'No API key was sent' },
+  key_unknown: { status: 401, message: 'This API key is not known' },
+  key_expired: { status: 401, message: 'This API key was rolled and its grace period ended' },
+  address_missing: { status: 403, message: 'The gateway sent no caller address' },
+  address_not_allowed: { status: 403, message: "{ip} is not on this app's list" },
+  proof_pending: { status: 403, message: 'The family proof for {ip} is not accepted yet' },
+  proof_rejected: { status: 403, message: 'The family proof for {ip} was rejected' },
+  app_paused: { status: 403, message: 'The developer paused this app' },
+  state_stale: {
+    status: 503,
+    message: 'The portal could not refresh its state from the database',
+  },
+} as const satisfies Record<string, { status: 401 | 403 | 503; message: string }>;
+
+export type GatewayReason = keyof typeof GatewayReasons;
+export const GATEWAY_REASONS = Object.keys(GatewayReasons) as [GatewayReason, ...GatewayReason[]];
+
+/** The message of a refusal, with the caller's address put in. */
+export function gatewayMessage(reason: GatewayReason, ip: string | null): string {
+  return GatewayReasons[reason].message.replace('{ip}', ip ?? '');
+}
+
+/** Headers of the check's answer (lower case, as Node hands them over). */
+export const GatewayHeaders = {
+  applicationId: 'x-application-id',
+  developerId: 'x-developer-id',
+  clientCode: 'x-client-code',
+  algoId: 'x-algo-id',
+  /** On an allowed call with an old key: when its roll grace period ends (ISO 8601). */
+  keyGraceUntil: 'x-key-grace-until',
+  denyReason: 'x-deny-reason',
+  /** Seconds since the state was last read from the database, when that failed since. */
+  stale: 'x-gateway-stale',
+  /** The shared token the gateway sends when GATEWAY_TOKEN is set. */
+  token: 'x-gateway-token',
+  apiKey: 'x-api-key',
+} as const;
+
+export const GatewayAllowedSchema = z.object({
+  status: z.literal('success'),
+  applicationId: z.string(),
+  developerId: z.string(),
+  clientCode: z.string(),
+  algoId: z.string(),
+  keyGraceUntil: z.nullable(z.string()),
+});
+export type GatewayAllowed = z.infer<typeof GatewayAllowedSchema>;
+
+export const GatewayDeniedSchema = z.object({
+  status: z.literal('error'),
+  code: z.enum(GATEWAY_REASONS),
+  message: z.string(),
+});
+export type GatewayDenied = z.infer<typeof GatewayDeniedSchema>;
+
+/** `POST /internal/v1/authorize`: what the check reads from headers, as JSON. */
+export const GatewayAuthorizeRequestSchema = z.object({
+  /** The API key alone, or Kite's `api_key:access_token` (the part before the colon is the key). */
+  apiKey: z.string().check(z.maxLength(500)),
+  ip: z.string().check(z.maxLength(100)),
+});
+export type GatewayAuthorizeRequest = z.infer<typeof GatewayAuthorizeRequestSchema>;

@@ -1,0 +1,107 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  GatewayHeaders,
+  gatewayMessage,
+  GatewayReasons,
+  type GatewayAllowed,
+  type GatewayDenied,
+  type GatewayReason,
+} from '../../contract/gateway.js';
+import { canonicalIp } from '../../contract/rules.js';
+import type { Clock } from '../clock.js';
+import type { GatewayState } from './gateway-state.js';
+
+export interface GatewayCheckDeps {
+  readonly state: GatewayState;
+  readonly clock: Clock;
+  readonly lookupHash: (key: string) => string;
+  /** Milliseconds since the state was last known current, or null while it is. */
+  readonly staleForMs: () => number | null;
+  readonly staleMaxMs: number;
+}
+
+export interface GatewayAnswer {
+  readonly status: 200 | 401 | 403 | 503;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: GatewayAllowed | GatewayDenied;
+}
+
+export interface GatewayQuestion {
+  /** The key as sent: alone, or Kite's `api_key:access_token`. */
+  readonly credential: string | undefined;
+  /** The caller's address as the gateway sent it. */
+  readonly ip: string | undefined;
+}
+
+const KITE_TOKEN = /^token\s+(\S+)$/i;
+
+/**
+ * The credential of a call: `X-Api-Key`, else Kite's `Authorization: token api_key:access_token`.
+ * Of the Kite form only the API key (before the first colon) is checked: the access token
+ * is the trading platform's to check.
+ */
+export function credentialOf(
+  apiKeyHeader: string | undefined,
+  authorization: string | undefined,
+): string | undefined {
+  if (apiKeyHeader !== undefined && apiKeyHeader.trim() !== '') return apiKeyHeader.trim();
+  return KITE_TOKEN.exec(authorization ?? '')?.[1];
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
+export function isSameSecret(given: string | undefined, expected: string): boolean {
+  return timingSafeEqual(digest(given ?? ''), digest(expected));
+}
+
+export function denied(
+  reason: GatewayReason,
+  ip: string | null,
+  stale: Readonly<Record<string, string>> = {},
+): GatewayAnswer {
+  return {
+    status: GatewayReasons[reason].status,
+    headers: { ...stale, [GatewayHeaders.denyReason]: reason },
+    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip) },
+  };
+}
+
+/** The check's answer to one call (docs/gateway.md), from memory only. */
+export function createGatewayCheck(deps: GatewayCheckDeps) {
+  return function check(question: GatewayQuestion): GatewayAnswer {
+    const staleMs = deps.staleForMs();
+    const stale: Record<string, string> =
+      staleMs === null ? {} : { [GatewayHeaders.stale]: String(Math.floor(staleMs / 1000)) };
+    const sentIp = question.ip?.trim() ?? '';
+    const ip = sentIp === '' ? null : (canonicalIp(sentIp) ?? sentIp);
+    if (staleMs !== null && staleMs > deps.staleMaxMs) return denied('state_stale', ip, stale);
+    const key = question.credential?.split(':', 1)[0] ?? '';
+    if (key === '') return denied('key_missing', ip, stale);
+    const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
+    if (!decision.allowed) return denied(decision.reason, ip, stale);
+    const keyGraceUntil =
+      decision.keyGraceUntil === null ? null : new Date(decision.keyGraceUntil).toISOString();
+    return {
+      status: 200,
+      headers: {
+        ...stale,
+        [GatewayHeaders.applicationId]: decision.applicationId,
+        [GatewayHeaders.developerId]: decision.developerId,
+        [GatewayHeaders.clientCode]: decision.clientCode,
+        [GatewayHeaders.algoId]: decision.algoId,
+        ...(keyGraceUntil === null ? {} : { [GatewayHeaders.keyGraceUntil]: keyGraceUntil }),
+      },
+      body: {
+        status: 'success',
+        applicationId: decision.applicationId,
+        developerId: decision.developerId,
+        clientCode: decision.clientCode,
+        algoId: decision.algoId,
+        keyGraceUntil,
+      },
+    };
+  };
+}
+
+export type GatewayCheck = ReturnType<typeof createGatewayCheck>;

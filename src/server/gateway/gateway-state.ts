@@ -1,0 +1,116 @@
+import type { GatewayReason } from '../../contract/gateway.js';
+import type { GatewayRows } from './gateway.repository.js';
+
+interface AppEntry {
+  readonly developerId: string;
+  readonly clientCode: string;
+  readonly algoId: string;
+  readonly isActive: boolean;
+  /** Canonical IP to the reason it is refused, or null when it is allowed. */
+  readonly ips: ReadonlyMap<string, GatewayReason | null>;
+}
+
+interface KeyEntry {
+  readonly applicationId: string;
+  /** Null for the current key; the end of an old key's roll grace period. */
+  readonly expiresAt: number | null;
+}
+
+export type GatewayDecision =
+  | {
+      readonly allowed: true;
+      readonly applicationId: string;
+      readonly developerId: string;
+      readonly clientCode: string;
+      readonly algoId: string;
+      readonly keyGraceUntil: number | null;
+    }
+  | { readonly allowed: false; readonly reason: GatewayReason };
+
+function ipReason(row: GatewayRows['ips'][number]): GatewayReason | null {
+  if (row.familyPending === 0 || row.adminAccept === 1) return null;
+  return row.rejectionReason === null ? 'proof_pending' : 'proof_rejected';
+}
+
+/**
+ * Everything the check reads, in memory (docs/decisions/053-gateway-state-in-memory.md):
+ * keys by their keyed hash, never whole, and each application's state and IP list.
+ */
+export function createGatewayState() {
+  const keys = new Map<string, KeyEntry>();
+  const keysOfApp = new Map<string, string[]>();
+  const apps = new Map<string, AppEntry>();
+
+  function forget(applicationId: string) {
+    for (const hash of keysOfApp.get(applicationId) ?? []) keys.delete(hash);
+    keysOfApp.delete(applicationId);
+    apps.delete(applicationId);
+  }
+
+  return {
+    /**
+     * Puts in the rows as loaded for `applicationIds` (all of them: a deleted one has no
+     * rows and is forgotten).
+     */
+    replace(applicationIds: Iterable<string>, rows: GatewayRows) {
+      for (const id of applicationIds) forget(id);
+      const ipsOf = new Map<string, Map<string, GatewayReason | null>>();
+      for (const row of rows.ips) {
+        const ips = ipsOf.get(row.applicationId) ?? new Map<string, GatewayReason | null>();
+        ips.set(row.ip, ipReason(row));
+        ipsOf.set(row.applicationId, ips);
+      }
+      for (const row of rows.apps) {
+        forget(row.id);
+        apps.set(row.id, {
+          developerId: row.ownerId,
+          clientCode: row.clientCode ?? '',
+          algoId: row.algoId ?? '',
+          isActive: row.isActive === 1,
+          ips: ipsOf.get(row.id) ?? new Map(),
+        });
+      }
+      for (const row of rows.keys) {
+        keys.set(row.lookupHash, { applicationId: row.applicationId, expiresAt: row.expiresAt });
+        const hashes = keysOfApp.get(row.applicationId) ?? [];
+        hashes.push(row.lookupHash);
+        keysOfApp.set(row.applicationId, hashes);
+      }
+    },
+
+    clear() {
+      keys.clear();
+      keysOfApp.clear();
+      apps.clear();
+    },
+
+    /** `lookupHash` of the key sent; `ip` canonical, or null when none was sent. */
+    decide(lookupHash: string, ip: string | null, now: number): GatewayDecision {
+      const key = keys.get(lookupHash);
+      const app = key === undefined ? undefined : apps.get(key.applicationId);
+      if (key === undefined || app === undefined) return { allowed: false, reason: 'key_unknown' };
+      if (key.expiresAt !== null && key.expiresAt <= now) {
+        return { allowed: false, reason: 'key_expired' };
+      }
+      if (!app.isActive) return { allowed: false, reason: 'app_paused' };
+      if (ip === null) return { allowed: false, reason: 'address_missing' };
+      const ipState = app.ips.get(ip);
+      if (ipState === undefined) return { allowed: false, reason: 'address_not_allowed' };
+      if (ipState !== null) return { allowed: false, reason: ipState };
+      return {
+        allowed: true,
+        applicationId: key.applicationId,
+        developerId: app.developerId,
+        clientCode: app.clientCode,
+        algoId: app.algoId,
+        keyGraceUntil: key.expiresAt,
+      };
+    },
+
+    size() {
+      return { keys: keys.size, applications: apps.size };
+    },
+  };
+}
+
+export type GatewayState = ReturnType<typeof createGatewayState>;
