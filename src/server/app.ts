@@ -24,6 +24,7 @@ import { createPasswordResetService } from './auth/password-reset.service.js';
 import { registerRateLimits } from './auth/rate-limits.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { untilLive, type ChangeFeed, type FeedLog } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
@@ -87,6 +88,8 @@ export interface AppDeps {
    * which logs through this app's logger (so it is built here, not in main.ts).
    */
   readonly mailer?: Mailer;
+  /** Opens this instance's change feed (createChangeFeed); the app closes it when it closes. */
+  readonly openChangeFeed: (log: FeedLog) => ChangeFeed;
 }
 
 export type App = FastifyInstance;
@@ -95,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's job worker: started when the app is ready, stopped when it closes. */
     jobs: JobWorker;
+    /** This instance's change feed: ready (connected) before the app listens. */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -146,6 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config.loadShedding.retryAfterSeconds,
   );
   registerMetricsEndpoint(app, metrics.registry, config.metrics);
+  app.decorate('changeFeed', deps.openChangeFeed(app.log));
+  app.addHook('onReady', () => untilLive(app.changeFeed));
+  app.addHook('onClose', () => app.changeFeed.close());
   const handlers = new JobHandlers();
   // Job claims, postback intakes and delivery records made together share a commit (033).
   const shared = createSharedTransaction(deps.db.kysely);
