@@ -8,6 +8,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { configurePasswordHashing } from './auth/passwords.js';
 import { findBearerState } from './auth/auth.repository.js';
+import { createSessionEnds } from './auth/session-ends.js';
+import { endedSessionsSince, isSessionEnded } from './auth/sessions.repository.js';
 import { registerSessionsRoutes } from './account/sessions.routes.js';
 import { createSessionsService } from './account/sessions.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
@@ -211,6 +213,13 @@ async function registerAccounts(
   const { config, clock } = deps;
   const db = deps.db.kysely;
   const mailer = deps.mailer ?? createMailer(config, db, clock, app.log);
+  const sessionEnds = createSessionEnds({
+    feed: app.changeFeed,
+    clock,
+    log: app.log,
+    endedSince: (since) => endedSessionsSince(db, since),
+    isEndedInDatabase: (sessionId) => isSessionEnded(db, sessionId),
+  });
   const authDeps: AuthDeps = {
     db,
     clock,
@@ -218,6 +227,7 @@ async function registerAccounts(
     jobs: app.jobs,
     config,
     events: metrics.auth,
+    sessionEnds,
   };
   const reset = createPasswordResetService(authDeps);
   handlers
@@ -242,6 +252,7 @@ async function registerAccounts(
       accessTokenSecret: deps.secrets.accessTokenSecret,
       clock,
       bearerState: (id) => findBearerState(db, id),
+      isSessionEnded: (sessionId) => sessionEnds.isEnded(sessionId),
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);
@@ -251,13 +262,14 @@ async function registerAccounts(
     loginWithFlow: (token, origin) => loginWithFlow(authDeps, verifyFlowToken, token, origin),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
-  registerSessionsRoutes(app, createSessionsService({ db, clock }));
+  registerSessionsRoutes(app, createSessionsService({ db, clock, sessionEnds }));
   registerActivityRoutes(app, createActivityService(db));
   registerAccountRoutes(app, {
     account: createAccountService({
       db,
       clock,
       jobs: app.jobs,
+      sessionEnds,
       accessTokenSecret: deps.secrets.accessTokenSecret,
       productName: config.brand.productName,
       publicUrl: config.publicUrl,

@@ -16,6 +16,7 @@ import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
 import { MailJob } from '../mail/mail-job.js';
 import { passwordChangedMail } from '../mail/password-changed-mail.js';
+import type { SessionEnds } from '../auth/session-ends.js';
 import { isFamilyLive, revokeOtherFamilies, updateProfile } from './account.repository.js';
 
 /** What the account screen's service needs; no Fastify. */
@@ -23,6 +24,7 @@ export interface AccountDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly jobs: JobQueue;
+  readonly sessionEnds: Pick<SessionEnds, 'announce'>;
   readonly accessTokenSecret: string;
   readonly productName: string;
   readonly publicUrl: string;
@@ -93,7 +95,10 @@ export function createAccountService(deps: AccountDeps) {
         // A token rotated since the form was sent still names its session: the family.
         if (!(await isFamilyLive(trx, developerId, session.familyId, now))) return false;
         await setPassword(trx, developerId, passwordHash, now);
-        await revokeOtherFamilies(trx, developerId, session.familyId, now);
+        await deps.sessionEnds.announce(
+          trx,
+          await revokeOtherFamilies(trx, developerId, session.familyId, now),
+        );
         await recordActivity(trx, { developerId, kind: 'password.changed', at: now, origin });
         await deps.jobs.enqueue(
           trx,
