@@ -8,6 +8,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { configurePasswordHashing } from './auth/passwords.js';
 import { findBearerState } from './auth/auth.repository.js';
+import { createSessionEnds } from './auth/session-ends.js';
+import { endedSessionsSince, isSessionEnded } from './auth/sessions.repository.js';
 import { registerSessionsRoutes } from './account/sessions.routes.js';
 import { createSessionsService } from './account/sessions.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
@@ -24,6 +26,7 @@ import { createPasswordResetService } from './auth/password-reset.service.js';
 import { registerRateLimits } from './auth/rate-limits.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { untilLive, type ChangeFeed, type FeedLog } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
@@ -88,6 +91,8 @@ export interface AppDeps {
    * which logs through this app's logger (so it is built here, not in main.ts).
    */
   readonly mailer?: Mailer;
+  /** Opens this instance's change feed (createChangeFeed); the app closes it when it closes. */
+  readonly openChangeFeed: (log: FeedLog) => ChangeFeed;
 }
 
 export type App = FastifyInstance;
@@ -96,6 +101,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's job worker: started when the app is ready, stopped when it closes. */
     jobs: JobWorker;
+    /** This instance's change feed: ready (connected) before the app listens. */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -147,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config.loadShedding.retryAfterSeconds,
   );
   registerMetricsEndpoint(app, metrics.registry, config.metrics);
+  app.decorate('changeFeed', deps.openChangeFeed(app.log));
+  app.addHook('onReady', () => untilLive(app.changeFeed));
+  app.addHook('onClose', () => app.changeFeed.close());
   const handlers = new JobHandlers();
   // Job claims, postback intakes and delivery records made together share a commit (033).
   const shared = createSharedTransaction(deps.db.kysely);
@@ -204,6 +214,13 @@ async function registerAccounts(
   const { config, clock } = deps;
   const db = deps.db.kysely;
   const mailer = deps.mailer ?? createMailer(config, db, clock, app.log);
+  const sessionEnds = createSessionEnds({
+    feed: app.changeFeed,
+    clock,
+    log: app.log,
+    endedSince: (since) => endedSessionsSince(db, since),
+    isEndedInDatabase: (sessionId) => isSessionEnded(db, sessionId),
+  });
   const authDeps: AuthDeps = {
     db,
     clock,
@@ -211,6 +228,7 @@ async function registerAccounts(
     jobs: app.jobs,
     config,
     events: metrics.auth,
+    sessionEnds,
   };
   const reset = createPasswordResetService(authDeps);
   handlers
@@ -236,6 +254,7 @@ async function registerAccounts(
       accessTokenSecret: deps.secrets.accessTokenSecret,
       clock,
       bearerState: (id) => findBearerState(db, id),
+      isSessionEnded: (sessionId) => sessionEnds.isEnded(sessionId),
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);
@@ -245,13 +264,14 @@ async function registerAccounts(
     loginWithFlow: (token, origin) => loginWithFlow(authDeps, verifyFlowToken, token, origin),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
-  registerSessionsRoutes(app, createSessionsService({ db, clock }));
+  registerSessionsRoutes(app, createSessionsService({ db, clock, sessionEnds }));
   registerActivityRoutes(app, createActivityService(db));
   registerAccountRoutes(app, {
     account: createAccountService({
       db,
       clock,
       jobs: app.jobs,
+      sessionEnds,
       accessTokenSecret: deps.secrets.accessTokenSecret,
       productName: config.brand.productName,
       publicUrl: config.publicUrl,

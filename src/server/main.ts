@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createChangeFeed } from './db/change-feed.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { modeNotice } from './run-mode.js';
@@ -28,7 +29,14 @@ const db = openDatabase(config);
 await migrateToLatest(db.kysely);
 const secrets = await loadSecrets(config);
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
-const app = await buildApp({ config, db, secrets, clock: systemClock, webRoot });
+const app = await buildApp({
+  config,
+  db,
+  secrets,
+  clock: systemClock,
+  webRoot,
+  openChangeFeed: (log) => createChangeFeed({ db, databaseUrl: config.databaseUrl, log }),
+});
 // Files older versions kept under DATA_DIR move into the shared store once.
 const moved = await importDataDirFiles({
   db,

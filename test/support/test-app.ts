@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Clock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
+import { createChangeFeed } from '../../src/server/db/change-feed.js';
 import { openDatabase, type Db, type DbOptions } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Mailer } from '../../src/server/mail/mailer.js';
@@ -154,6 +155,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secrets,
     clock,
     webRoot,
+    openChangeFeed: (log) => createChangeFeed({ db, databaseUrl: dbOptions.databaseUrl, log }),
     ...(options.logLines === undefined
       ? { logging: false }
       : { logStream: { write: (line: string) => options.logLines?.push(line) } }),

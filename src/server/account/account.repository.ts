@@ -37,18 +37,23 @@ export async function isFamilyLive(
   return row !== undefined;
 }
 
-/** Ends every session of the developer but one (a password change keeps the current one). */
+/**
+ * Ends every session of the developer but one (a password change keeps the current one);
+ * answers the ended sessions' ids.
+ */
 export async function revokeOtherFamilies(
   trx: Trx,
   developerId: string,
   keptFamilyId: string,
   now: number,
-): Promise<void> {
-  await trx
+): Promise<string[]> {
+  const rows = await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('developerId', '=', developerId)
     .where('familyId', '!=', keptFamilyId)
     .where('revokedAt', 'is', null)
+    .returning('familyId')
     .execute();
+  return rows.map((row) => row.familyId);
 }

@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { countPasswordTry, isPasswordOf, PASSWORD_TRY_COUNTER } from '../keys/confirm-password.js';
 import { MailJob } from '../mail/mail-job.js';
 import { passwordChangedMail } from '../mail/password-changed-mail.js';
+import type { SessionEnds } from '../auth/session-ends.js';
 import { isFamilyLive, revokeOtherFamilies, updateProfile } from './account.repository.js';
 
 /** What the account screen's service needs; no Fastify. */
@@ -24,6 +25,7 @@ export interface AccountDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly jobs: JobQueue;
+  readonly sessionEnds: Pick<SessionEnds, 'announce'>;
   readonly accessTokenSecret: string;
   readonly productName: string;
   readonly publicUrl: string;
@@ -97,7 +99,10 @@ export function createAccountService(deps: AccountDeps) {
         // A token rotated since the form was sent still names its session: the family.
         if (!(await isFamilyLive(trx, developerId, session.familyId, now))) return false;
         await setPassword(trx, developerId, passwordHash, now);
-        await revokeOtherFamilies(trx, developerId, session.familyId, now);
+        await deps.sessionEnds.announce(
+          trx,
+          await revokeOtherFamilies(trx, developerId, session.familyId, now),
+        );
         await recordActivity(trx, { developerId, kind: 'password.changed', at: now, origin });
         await deps.jobs.enqueue(
           trx,

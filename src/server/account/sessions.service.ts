@@ -10,6 +10,7 @@ import { recordActivity, type ActivityOrigin } from '../activity/activity.reposi
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { SessionEnds } from '../auth/session-ends.js';
 
 /** The `sessions.ended` event, when any session ended. */
 async function recordEnded(
@@ -24,13 +25,14 @@ async function recordEnded(
 interface SessionsDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
+  readonly sessionEnds: Pick<SessionEnds, 'announce'>;
 }
 
 /**
  * The account screen's sessions (docs/decisions/021-sessions.md). `currentId` is the `sid`
  * of the asking access token; only the developer's own sessions are ever seen or ended.
  */
-export function createSessionsService({ db, clock }: SessionsDeps) {
+export function createSessionsService({ db, clock, sessionEnds }: SessionsDeps) {
   return {
     async list(developerId: string, currentId: string | null): Promise<Session[]> {
       const rows = await listLiveSessions(db, developerId, clock.now());
@@ -50,6 +52,7 @@ export function createSessionsService({ db, clock }: SessionsDeps) {
       const now = clock.now();
       const isEnded = await db.transaction().execute(async (trx) => {
         if (!(await revokeSession(trx, developerId, sessionId, now))) return false;
+        await sessionEnds.announce(trx, [sessionId]);
         await recordEnded(trx, { developerId, at: now, origin }, 1);
         return true;
       });
@@ -66,8 +69,9 @@ export function createSessionsService({ db, clock }: SessionsDeps) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const ended = await revokeOtherSessions(trx, developerId, currentId, now);
-        await recordEnded(trx, { developerId, at: now, origin }, ended);
-        return ended;
+        await sessionEnds.announce(trx, ended);
+        await recordEnded(trx, { developerId, at: now, origin }, ended.length);
+        return ended.length;
       });
     },
   };

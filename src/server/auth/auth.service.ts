@@ -25,6 +25,7 @@ import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-t
 import { hashPassword, reservePasswordCheck, verifyAgainstDummy } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
 import type { SessionOrigin } from './session-origin.js';
+import type { SessionEnds } from './session-ends.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
 import { clearSignInFailures } from './sign-in-throttles.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
@@ -37,6 +38,7 @@ export interface AuthDeps {
   readonly jobs: JobQueue;
   readonly config: Config;
   readonly events: AuthEvents;
+  readonly sessionEnds: SessionEnds;
 }
 
 export interface SignedIn {
@@ -58,7 +60,11 @@ export interface PasswordSignedIn extends SignedIn {
 }
 
 export function sessionDeps(deps: AuthDeps) {
-  return { db: deps.db, accessTokenSecret: deps.secrets.accessTokenSecret };
+  return {
+    db: deps.db,
+    accessTokenSecret: deps.secrets.accessTokenSecret,
+    sessionEnds: deps.sessionEnds,
+  };
 }
 
 /** Sign-up, code verification, sign-in and sessions. */

@@ -23,6 +23,7 @@ beforeAll(async () => {
         tokensValidAfter === undefined ? undefined : { tokensValidAfter, appsVersion: 0 },
       );
     },
+    isSessionEnded: () => Promise.resolve(false),
   });
   app.get('/me', { preHandler: authenticate }, (request) => ({
     id: authenticatedDeveloperId(request),

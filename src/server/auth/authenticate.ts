@@ -19,6 +19,8 @@ export interface AuthenticateDeps {
   readonly clock: Clock;
   /** The developer's row as a bearer call needs it, undefined when the developer is gone. */
   readonly bearerState: (developerId: string) => Promise<BearerState | undefined>;
+  /** Whether the session of a token has ended (signed out, or ended with a password change). */
+  readonly isSessionEnded: (sessionId: string) => Promise<boolean>;
 }
 
 const proven = new WeakMap<FastifyRequest, { developerId: string; appsVersion: number }>();
@@ -29,7 +31,8 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 /**
  * Reads `Authorization: Bearer <access token>`, verifies it (HS256 only, signature,
  * expiry), and refuses tokens of a developer who no longer exists or who reset the
- * password after the token was issued. Every failure is the same 401.
+ * password after the token was issued, and tokens of a session that has ended. Every failure
+ * is the same 401.
  */
 export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
   return async (request) => {
@@ -41,6 +44,9 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     if (claims === null) throw unauthorized();
     const state = await deps.bearerState(claims.developerId);
     if (state === undefined || claims.issuedAtMs < state.tokensValidAfter) throw unauthorized();
+    if (claims.sessionId !== null && (await deps.isSessionEnded(claims.sessionId))) {
+      throw unauthorized();
+    }
     proven.set(request, { developerId: claims.developerId, appsVersion: state.appsVersion });
     if (claims.sessionId !== null) sessionIds.set(request, claims.sessionId);
   };

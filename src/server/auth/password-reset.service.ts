@@ -74,7 +74,7 @@ export function createPasswordResetService(deps: AuthDeps) {
         if (!(await consumeCode(trx, codeId, now))) return false;
         await setPassword(trx, developer.id, passwordHash, now);
         await deleteSignInThrottles(trx, developer.id);
-        await revokeDeveloperTokens(trx, developer.id, now);
+        await deps.sessionEnds.announce(trx, await revokeDeveloperTokens(trx, developer.id, now));
         await recordActivity(trx, {
           developerId: developer.id,
           kind: 'password.reset',

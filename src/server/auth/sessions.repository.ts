@@ -123,13 +123,13 @@ export async function revokeSession(
   return result.numUpdatedRows > 0n;
 }
 
-/** Ends every session of the developer but `keepSessionId`; answers how many ended. */
+/** Ends every session of the developer but `keepSessionId`; answers the ended ones' ids. */
 export async function revokeOtherSessions(
   trx: Trx,
   developerId: string,
   keepSessionId: string,
   now: number,
-): Promise<number> {
+): Promise<string[]> {
   const live = await trx
     .selectFrom('refreshTokens')
     .select('familyId')
@@ -139,7 +139,7 @@ export async function revokeOtherSessions(
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now)
     .execute();
-  if (live.length === 0) return 0;
+  if (live.length === 0) return [];
   await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
@@ -151,16 +151,23 @@ export async function revokeOtherSessions(
     )
     .where('revokedAt', 'is', null)
     .execute();
-  return live.length;
+  return live.map((row) => row.familyId);
 }
 
-export async function revokeDeveloperTokens(db: Db, developerId: string, now: number) {
-  await db
+/** Ends every session of the developer; answers the ended sessions' ids. */
+export async function revokeDeveloperTokens(
+  db: Db,
+  developerId: string,
+  now: number,
+): Promise<string[]> {
+  const rows = await db
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('developerId', '=', developerId)
     .where('revokedAt', 'is', null)
+    .returning('familyId')
     .execute();
+  return rows.map((row) => row.familyId);
 }
 
 /** Records a hand-off token as used; false when it was used before. */
@@ -172,4 +179,36 @@ export async function recordFlowTokenUse(db: Db, jti: string, expiresAt: number,
     .onConflict((oc) => oc.column('jti').doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
+}
+
+/**
+ * Sessions ended at or after `since`, oldest first. A family is ended when one of its tokens
+ * was revoked without a successor (a rotation names its successor in `replaced_by`).
+ */
+export async function endedSessionsSince(
+  db: Db,
+  since: number,
+): Promise<{ sessionId: string; endedAt: number }[]> {
+  const rows = await db
+    .selectFrom('refreshTokens')
+    .select((eb) => ['familyId', eb.fn.max<number>('revokedAt').as('endedAt')])
+    .where('revokedAt', '>=', since)
+    .where('replacedBy', 'is', null)
+    .groupBy('familyId')
+    .orderBy('endedAt')
+    .execute();
+  return rows.map((row) => ({ sessionId: row.familyId, endedAt: row.endedAt }));
+}
+
+/** Whether the session (refresh-token family) has ended, as `endedSessionsSince` tells it. */
+export async function isSessionEnded(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refreshTokens')
+    .select('id')
+    .where('familyId', '=', sessionId)
+    .where('revokedAt', 'is not', null)
+    .where('replacedBy', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

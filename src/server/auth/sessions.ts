@@ -4,6 +4,7 @@ import { Messages } from '../../contract/messages.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { findDeveloperById } from './auth.repository.js';
+import type { SessionEnds } from './session-ends.js';
 import type { SessionOrigin } from './session-origin.js';
 import {
   findRefreshToken,
@@ -31,6 +32,15 @@ export interface SessionTokens {
 interface SessionDeps {
   readonly db: Kysely<Database>;
   readonly accessTokenSecret: string;
+  readonly sessionEnds: Pick<SessionEnds, 'announce'>;
+}
+
+/** The family's refresh tokens and, on every instance, its access tokens stop working. */
+async function endFamily(deps: SessionDeps, familyId: string, now: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await revokeFamily(trx, familyId, now);
+    await deps.sessionEnds.announce(trx, [familyId]);
+  });
 }
 
 async function tokensOf(
@@ -131,7 +141,7 @@ export async function rotateSession(
     return true;
   });
   if (!isRotated && !(await isRecentRotation(deps, refreshToken, successor, now))) {
-    await revokeFamily(deps.db, current.familyId, now);
+    await endFamily(deps, current.familyId, now);
     throw expired;
   }
   const developer = await findDeveloperById(deps.db, developerId);
@@ -142,5 +152,5 @@ export async function rotateSession(
 /** Logout: the token's family stops working. Unknown tokens are ignored. */
 export async function endSession(deps: SessionDeps, refreshToken: string, now: number) {
   const current = await findRefreshToken(deps.db, hashRefreshToken(refreshToken));
-  if (current !== undefined) await revokeFamily(deps.db, current.familyId, now);
+  if (current !== undefined) await endFamily(deps, current.familyId, now);
 }

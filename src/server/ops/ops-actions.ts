@@ -128,7 +128,7 @@ export function createOpsActions(deps: AuthDeps) {
       } as const;
       return act(actor, names, reason, async (trx, now) => {
         const developer = await developerOf(trx, id);
-        await endDeveloperSessions(trx, id, now);
+        await deps.sessionEnds.announce(trx, await endDeveloperSessions(trx, id, now));
         return { developerId: id, target: developer.email };
       });
     },

@@ -105,17 +105,22 @@ export async function unlockDeveloper(trx: Transaction<Database>, id: string): P
   await trx.deleteFrom('signInThrottles').where('developerId', '=', id).execute();
 }
 
-/** Ends every session: refresh tokens revoked, access tokens issued before now refused. */
+/**
+ * Ends every session: refresh tokens revoked, access tokens issued before now refused.
+ * Answers the ended sessions' ids.
+ */
 export async function endDeveloperSessions(
   trx: Transaction<Database>,
   id: string,
   now: number,
-): Promise<void> {
-  await trx
+): Promise<string[]> {
+  const ended = await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('developerId', '=', id)
     .where('revokedAt', 'is', null)
+    .returning('familyId')
     .execute();
   await trx.updateTable('developers').set({ tokensValidAfter: now }).where('id', '=', id).execute();
+  return ended.map((row) => row.familyId);
 }
