@@ -13,6 +13,8 @@ const API_TEST_TIMEOUT_MS = 20_000;
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A `.only` left in a file would quietly skip the rest: refused on every run, not only in CI.
+    allowOnly: false,
     projects: [
       {
         extends: true,
