@@ -5,13 +5,21 @@ import { defineConfig } from 'vitest/config';
 // Kept out of `npm test`: the machines are shared and timings are noisy.
 export default defineConfig({
   test: {
+    allowOnly: false,
     fileParallelism: false,
     projects: [
       {
         test: {
           name: 'budgets',
-          include: ['bench/budgets.bench.ts', 'bench/postbacks.bench.ts'],
+          include: [
+            'bench/budgets.bench.ts',
+            'bench/postbacks.bench.ts',
+            'bench/timing.bench.ts',
+            // `vitest run` fuzzes with a fixed seed; here each run explores a fresh one.
+            'src/server/fuzz/routes.fuzz.api.test.ts',
+          ],
           environment: 'node',
+          env: { FUZZ_RANDOM_SEED: 'true' },
         },
       },
       {

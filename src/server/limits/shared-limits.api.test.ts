@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../../test/support/error-log.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import { uniqueEmail } from '../../../test/support/accounts.js';
@@ -94,6 +95,9 @@ describe(`rate limits shared by two instances (${process.env.TEST_DB ?? 'sqlite'
 
 describe(`a failing rate-limit store (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('refuses limited calls with 503 and Retry-After, never lets them through unlimited', async () => {
+    // The store's failure and the 503 it causes are logged as errors for the operator.
+    expectErrorLog(/^rate-limit store failed: refusing the call$/);
+    expectErrorLog(/^request failed$/);
     const ip = '198.51.100.30';
     await sql`alter table rate_limits rename to rate_limits_away`.execute(first.db.kysely);
     try {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../../test/support/error-log.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import {
   createDeveloper,
@@ -102,6 +103,8 @@ describe(`mail through the job queue (${engine})`, { timeout: 30_000 }, () => {
   });
 
   it('writes no mail job when the sign-up that causes it does not commit', async () => {
+    // The failed commit answers 500, logged as an error.
+    expectErrorLog(/^request failed$/);
     const t = await startTestApp();
     cleanups.push(() => t.close());
     // A check that fails only at commit, after the mail job was written in the transaction.

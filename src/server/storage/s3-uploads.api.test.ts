@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../../test/support/error-log.js';
 import { ApiPaths } from '../../contract/api-paths.js';
 import type { Application } from '../../contract/apps.js';
 import { Messages } from '../../contract/messages.js';
@@ -94,6 +95,8 @@ describe(`uploads in S3 (${process.env.TEST_DB ?? 'sqlite'})`, { timeout: 20_000
   });
 
   it('answers 503 with a clear message when S3 is unreachable, and writes nothing', async () => {
+    // The unreachable store's 503 is logged as an error for the operator.
+    expectErrorLog(/^request failed$/);
     const id = await createApp(dev.client, { ipRecords: '198.51.100.63' });
     const apps = await appCount(t, dev.id);
     const logos = await storedBlobs(t, 'logos');
