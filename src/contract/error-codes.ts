@@ -39,6 +39,8 @@ const SPECIFIC = {
   ip_change_cooldown: 409,
   supporting_document_required: 400,
   only_application: 409,
+  /** The developer's save asked to make active an application an operator holds paused. */
+  application_held: 409,
   /** The test postback needs a saved postback URL (issue 11). */
   postback_url_missing: 409,
   /** A replay of a postback whose own delivery is still waiting or running (issue 11). */

@@ -49,6 +49,9 @@ export const Messages = {
     descriptionPlaceholder: 'Write about app...(limited to 200 characters)',
     statusActive: 'Active',
     statusPaused: 'Paused',
+    // ours: an operator's pause, which the developer's toggle cannot lift
+    heldNotice: (reason: string) =>
+      `Paused by our support team: ${reason} Only they can make this application active again.`,
     deleted: 'Application deleted successfully',
     deleteFailed: 'Failed to delete application.',
     cannotDeleteOnlyApp: 'You cannot delete your only application',
@@ -155,6 +158,8 @@ export const Messages = {
     documentLinkInvalid: 'This link is invalid or has expired.',
     fileNotFound: 'Not found',
     storageUnavailable: 'File storage is unavailable. Please try again.',
+    heldByOperator:
+      'Our support team has paused this application. Only they can make it active again.',
   },
   copy: {
     apiKey: 'Api Key has been Copied',

@@ -20,6 +20,7 @@ import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 import * as postbacks from './migrations/0013-postbacks.js';
 import * as postbackSecretsByApp from './migrations/0014-postback-secrets-by-app.js';
 import * as operators from './migrations/0015-operators.js';
+import * as operatorHold from './migrations/0017-operator-hold.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-postbacks': postbacks,
   '0014-postback-secrets-by-app': postbackSecretsByApp,
   '0015-operators': operators,
+  '0017-operator-hold': operatorHold,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
