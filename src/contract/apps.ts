@@ -76,6 +76,11 @@ export const ApplicationSchema = z.object({
   /** Ours: ISO-8601 time the IP list may change again (the 15-day rule); null when it may now. */
   ipChangeAllowedAt: z.nullable(z.string()),
   ipRecordsWithFamilyPending: z.array(IpRecordSchema),
+  /**
+   * Ours: an operator's pause, which only an operator lifts (docs/product.md section 4);
+   * `since` is ISO-8601. Null when no operator holds the application.
+   */
+  operatorHold: z.nullable(z.object({ reason: z.string(), since: z.string() })),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 

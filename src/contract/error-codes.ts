@@ -41,6 +41,8 @@ const SPECIFIC = {
   only_application: 409,
   /** The developer has `MAX_APPS_PER_DEVELOPER` applications already. */
   too_many_applications: 409,
+  /** The developer's save asked to make active an application an operator holds paused. */
+  application_held: 409,
   /** The test postback needs a saved postback URL (issue 11). */
   postback_url_missing: 409,
   /** A replay of a postback whose own delivery is still waiting or running (issue 11). */

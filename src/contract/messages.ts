@@ -49,6 +49,9 @@ export const Messages = {
     descriptionPlaceholder: 'Write about app...(limited to 200 characters)',
     statusActive: 'Active',
     statusPaused: 'Paused',
+    // ours: an operator's pause, which the developer's toggle cannot lift
+    heldNotice: (reason: string) =>
+      `Paused by our support team: ${reason} Only they can make this application active again.`,
     deleted: 'Application deleted successfully',
     deleteFailed: 'Failed to delete application.',
     cannotDeleteOnlyApp: 'You cannot delete your only application',
@@ -165,6 +168,9 @@ export const Messages = {
     // ours
     tooManyCreates: (seconds: number) =>
       `Too many applications created. Please try again in ${String(seconds)} seconds.`,
+    // ours
+    heldByOperator:
+      'Our support team has paused this application. Only they can make it active again.',
   },
   copy: {
     apiKey: 'Api Key has been Copied',

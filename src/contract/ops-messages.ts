@@ -229,6 +229,8 @@ export const OpsMessages = {
     cursorInvalid: 'This page link is not valid. Start again from the newest entries.',
     actions: {
       'operator.signed_in': 'Signed in',
+      'operator.sign_in_failed': 'Sign-in failed',
+      'operator.locked_out': 'Sign-in locked',
       'operator.signed_out': 'Signed out',
       'operator.enrolled': 'Enrolled',
       'operator.added': 'Operator added',
@@ -258,6 +260,7 @@ export const OpsMessages = {
     notFound: 'No such operator.',
     disabledDone: 'The operator is disabled and signed out.',
     cannotDisableSelf: 'You cannot disable your own account.',
+    resetDisabled: 'This operator is disabled; a reset does not enable it again.',
     loadFailed: 'The operators could not be loaded.',
     created: 'Added',
     actions: 'Actions',

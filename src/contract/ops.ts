@@ -25,6 +25,8 @@ export function mayUse(role: OperatorRole, area: OpsArea): boolean {
 /** Every action the audit records. */
 export const OPERATOR_ACTIONS = [
   'operator.signed_in',
+  'operator.sign_in_failed',
+  'operator.locked_out',
   'operator.signed_out',
   'operator.enrolled',
   'operator.added',

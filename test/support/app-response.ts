@@ -25,6 +25,7 @@ export function appResponse(
     renewalDate: '2027-11-26T00:00:00.000Z',
     ipChangeAllowedAt: null,
     ipRecordsWithFamilyPending: [],
+    operatorHold: null,
     ...overrides,
   };
 }

@@ -33,14 +33,18 @@ function without(row: Record<string, unknown>, columns: readonly string[]) {
   return Object.fromEntries(Object.entries(row).filter(([name]) => !columns.includes(name)));
 }
 
+/** Rows left out of a table, by table: what a refused request may rightly add. */
+export type IgnoredRows = Readonly<Record<string, (row: Record<string, unknown>) => boolean>>;
+
 /**
- * The rows of `tables` (less their `ignored` columns) and every stored file, as `rows:hash`
- * and `bytes:hash` entries.
+ * The rows of `tables` (less their `ignored` columns and `ignoredRows`) and every stored
+ * file, as `rows:hash` and `bytes:hash` entries.
  */
 export async function snapshotState(
   t: TestApp,
   tables: readonly string[],
   ignored: IgnoredColumns = {},
+  ignoredRows: IgnoredRows = {},
 ): Promise<StateSnapshot> {
   const snapshot: Record<string, string> = {};
   const contents = await Promise.all(
@@ -50,7 +54,10 @@ export async function snapshotState(
   );
   tables.forEach((table, index) => {
     const left = ignored[table] ?? [];
-    const rows = (contents[index]?.rows ?? []).map((row) => JSON.stringify(without(row, left)));
+    const isIgnored = ignoredRows[table] ?? (() => false);
+    const rows = (contents[index]?.rows ?? [])
+      .filter((row) => !isIgnored(row))
+      .map((row) => JSON.stringify(without(row, left)));
     snapshot[`table ${table}`] = `${rows.length}:${hashOf(rows)}`;
   });
   for (const file of await filesUnder(t.dataDir)) {

@@ -89,6 +89,25 @@ describe(`admin operators (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     }
   });
 
+  it('a reset does not enable a disabled operator: refused, and the operator stays out', async () => {
+    const operator = await signedInOperator(t, 'support');
+    expect((await run('disable', operator.email)).exitCode).toBe(0);
+    const reset = await run('reset', operator.email);
+    expect(reset).toEqual({ lines: [OpsMessages.operators.resetDisabled], exitCode: 1 });
+    const listed = await run('list');
+    expect(listed.lines.find((line) => line.startsWith(`${operator.email}\t`))).toContain(
+      '\tdisabled\t',
+    );
+    const row = await t.db.kysely
+      .selectFrom('operators')
+      .select(['disabledAt', 'passwordHash', 'enrollmentTokenHash'])
+      .where('email', '=', operator.email)
+      .executeTakeFirstOrThrow();
+    expect(row.disabledAt).not.toBeNull();
+    expect(row.passwordHash).not.toBeNull();
+    expect(row.enrollmentTokenHash).toBeNull();
+  });
+
   it('a reset link replaces the old one and ends the sessions', async () => {
     const operator = await signedInOperator(t, 'support');
     expect((await run('reset', operator.email)).exitCode).toBe(0);

@@ -47,5 +47,9 @@ export function applicationOf(
         rejectionReason: record.rejectionReason,
       }))
       .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)),
+    operatorHold:
+      row.operatorHoldReason === null || row.operatorHoldAt === null
+        ? null
+        : { reason: row.operatorHoldReason, since: new Date(row.operatorHoldAt).toISOString() },
   };
 }

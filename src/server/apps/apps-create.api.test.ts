@@ -275,6 +275,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
         { ...noProof, ip: '10.9.0.1' },
         { ...noProof, ip: '10.9.0.2' },
       ],
+      operatorHold: null,
     });
 
     const one = await owner.client.json('GET', ApiPaths.app(first));

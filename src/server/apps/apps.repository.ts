@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { ApplicationsTable, Database, IpRecordsTable } from '../db/schema.js';
@@ -21,6 +21,8 @@ const APP_COLUMNS = [
   'ipsChangedAt',
   'createdAt',
   'updatedAt',
+  'operatorHoldReason',
+  'operatorHoldAt',
 ] as const;
 
 const IP_COLUMNS = [
@@ -31,6 +33,7 @@ const IP_COLUMNS = [
   'documentKey',
   'rejectionReason',
   'createdAt',
+  'documentSentAt',
 ] as const;
 
 /**
@@ -193,7 +196,10 @@ export async function ipsOfOtherDevelopers(
   return rows.map((row) => row.ip).sort();
 }
 
-export async function insertApp(trx: Transaction<Database>, row: ApplicationsTable): Promise<void> {
+export async function insertApp(
+  trx: Transaction<Database>,
+  row: Insertable<ApplicationsTable>,
+): Promise<void> {
   await trx.insertInto('applications').values(row).execute();
 }
 
@@ -234,10 +240,11 @@ export async function setIpDocument(
   applicationId: string,
   ip: string,
   documentKey: string,
+  now: number,
 ): Promise<void> {
   await trx
     .updateTable('ipRecords')
-    .set({ documentKey, rejectionReason: null })
+    .set({ documentKey, rejectionReason: null, documentSentAt: now })
     .where('applicationId', '=', applicationId)
     .where('ip', '=', ip)
     .execute();

@@ -255,6 +255,10 @@ export function createAppsService(deps: AppsDeps) {
       const logoUrl = await inBlobTransaction(kysely, blobs, async (trx, store) => {
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
+        // Only an operator lifts an operator's pause (docs/product.md section 4).
+        if (app.operatorHoldAt !== null && request.fields.isActive === 'true') {
+          throw new AppError('application_held', Messages.apps.heldByOperator);
+        }
         const algoId = request.isLogoUpload ? app.algoId : algoOf(request.fields);
         assertAlgoIdKept(app.algoId, algoId);
         const current = await repo.ipRecordsOf(trx, [id]);

@@ -72,6 +72,7 @@ export async function updateIpSet(
     current: update.current,
     kept: new Set(update.next),
     documents,
+    now,
   });
   const removedDocuments = removed.flatMap((record): BlobRef[] =>
     record.documentKey === null ? [] : [{ kind: 'documents', key: record.documentKey }],

@@ -70,14 +70,16 @@ export async function newIpRecords(
   for (const ip of batch.ips) {
     const isDuplicate = batch.duplicates.includes(ip);
     const document = isDuplicate ? batch.documents.get(ip) : undefined;
+    const documentKey = document === undefined ? null : await storeDocument(store, document);
     records.push({
       applicationId: batch.id,
       ip,
       familyPending: isDuplicate ? 1 : 0,
       adminAccept: 0,
       rejectionReason: null,
-      documentKey: document === undefined ? null : await storeDocument(store, document),
+      documentKey,
       createdAt: batch.now,
+      documentSentAt: documentKey === null ? null : batch.now,
     });
   }
   return records;
@@ -95,6 +97,7 @@ export async function attachProofsToKeptIps(
     current: readonly repo.IpRow[];
     kept: ReadonlySet<string>;
     documents: ReadonlyMap<string, ProofDocument>;
+    now: number;
   },
 ): Promise<{ attached: string[]; obsolete: BlobRef[] }> {
   const attached: string[] = [];
@@ -103,7 +106,8 @@ export async function attachProofsToKeptIps(
     const document = batch.documents.get(record.ip);
     const isAwaitingProof = record.familyPending === 1 && record.adminAccept === 0;
     if (!batch.kept.has(record.ip) || document === undefined || !isAwaitingProof) continue;
-    await repo.setIpDocument(trx, batch.id, record.ip, await storeDocument(store, document));
+    const key = await storeDocument(store, document);
+    await repo.setIpDocument(trx, batch.id, record.ip, key, batch.now);
     attached.push(record.ip);
     if (record.documentKey !== null) {
       obsolete.push({ kind: 'documents', key: record.documentKey });

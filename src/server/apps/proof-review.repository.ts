@@ -11,7 +11,12 @@ export async function markProofRejected(
 ): Promise<void> {
   await trx
     .updateTable('ipRecords')
-    .set({ documentKey: null, adminAccept: 0, rejectionReason: record.reason })
+    .set({
+      documentKey: null,
+      documentSentAt: null,
+      adminAccept: 0,
+      rejectionReason: record.reason,
+    })
     .where('applicationId', '=', record.applicationId)
     .where('ip', '=', record.ip)
     .execute();

@@ -14,7 +14,7 @@ export interface TakenTry {
 }
 
 /** The tables whose rows hold a failed sign-in count (the same three columns). */
-type CountedTable = 'developers' | 'signInThrottles' | 'operators';
+type CountedTable = 'developers' | 'signInThrottles' | 'operatorSignInThrottles';
 
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
@@ -38,7 +38,7 @@ function lockFor(count: RawBuilder<number>, freeFailures: number, now: number) {
   return sql<number | null>`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
-/** The columns a counted try writes (operators' rows count alike, issue 12). */
+/** The columns a counted try writes (operators' counts alike, decision 047). */
 export function counted(table: CountedTable, freeFailures: number, now: number) {
   const count = nextCount(table, now);
   return {

@@ -20,6 +20,7 @@ import * as foldMappedIps from './migrations/0012-fold-mapped-ips.js';
 import * as postbacks from './migrations/0013-postbacks.js';
 import * as postbackSecretsByApp from './migrations/0014-postback-secrets-by-app.js';
 import * as operators from './migrations/0015-operators.js';
+import * as operatorHold from './migrations/0017-operator-hold.js';
 import * as activityAppendOnly from './migrations/0018-activity-append-only.js';
 import * as postbackEventIds from './migrations/0020-postback-event-ids.js';
 import * as gatewayChanges from './migrations/0021-gateway-changes.js';
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-postbacks': postbacks,
   '0014-postback-secrets-by-app': postbackSecretsByApp,
   '0015-operators': operators,
+  '0017-operator-hold': operatorHold,
   '0018-activity-append-only': activityAppendOnly,
   '0020-postback-event-ids': postbackEventIds,
   '0021-gateway-changes': gatewayChanges,

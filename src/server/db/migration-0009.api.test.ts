@@ -1,42 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/support/test-app.js';
-import { openDatabase, type Db, type DbOptions } from './database.js';
-import { migrateToLatest, MIGRATIONS } from './migrate.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useOlderSchema } from '../../../test/support/older-schema.js';
+import { migrateToLatest } from './migrate.js';
 
 // Migration 0009 (decision 024): the plain keys of an older version wait, untouched, in
 // plain_api_keys for the start that seals them, and the plain column leaves applications.
-const BEFORE_KEYS = Object.fromEntries(
-  Object.entries(MIGRATIONS).filter(([name]) => name < '0009-api-keys'),
-);
-
-let dataDir: string;
-let database: { options: DbOptions; drop: () => Promise<void> };
-let db: Db;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'portal-migrate-'));
-  database = await createTestDatabase(dataDir);
-  db = openDatabase(database.options);
-});
-
-afterEach(async () => {
-  await db.close();
-  await database.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const schema = useOlderSchema();
 
 describe(`migration 0009-api-keys (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('sets every plain key aside for sealing and drops the plain column', async () => {
-    const plain = db.kysely.withoutPlugins();
-    const older = new Migrator({
-      db: plain,
-      provider: { getMigrations: () => Promise.resolve({ ...BEFORE_KEYS }) },
-    });
-    expect((await older.migrateToLatest()).error).toBeUndefined();
+    const plain = await schema.migrateBefore('0009-api-keys');
+    const db = schema.current();
     await sql`insert into developers (id, email, email_normalized, name, mobile, state,
       created_at, updated_at) values ('d1', 'a@example.com', 'a@example.com', 'A', '+910000000000',
       'Goa', 1, 1)`.execute(plain);

@@ -84,6 +84,10 @@ export interface ApplicationsTable {
   ipsChangedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** The operator's reason for holding the application paused; null when not held. */
+  operatorHoldReason: string | null;
+  /** When the operator's hold began (epoch ms); null when not held. */
+  operatorHoldAt: number | null;
 }
 
 export interface IpRecordsTable {
@@ -95,6 +99,8 @@ export interface IpRecordsTable {
   /** The operator's reason when the proof was rejected; cleared by a new document. */
   rejectionReason: string | null;
   createdAt: number;
+  /** When the stored document was sent: the proof queue's order and age. */
+  documentSentAt: number | null;
 }
 
 /** An application's API key, sealed at rest: docs/decisions/024-api-keys-at-rest.md. */
@@ -299,6 +305,14 @@ export interface GatewayChangesTable {
   developerId: string | null;
 }
 
+/** Operators' failed sign-ins, by the e-mail typed (known or not) and the client or device. */
+export interface OperatorSignInThrottlesTable {
+  key: string;
+  failedSignIns: number;
+  lockedUntil: number | null;
+  lastFailedSignInAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -324,4 +338,5 @@ export interface Database {
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
   gatewayChanges: GatewayChangesTable;
+  operatorSignInThrottles: OperatorSignInThrottlesTable;
 }

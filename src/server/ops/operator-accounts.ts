@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  OpsLimits,
-  type EnrollmentResponse,
-  type Operator,
-  type OperatorRole,
-} from '../../contract/ops.js';
+import { OpsLimits, type EnrollmentResponse, type OperatorRole } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { isUniqueViolation } from '../auth/auth.repository.js';
-import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
-import { hashPassword, reservePasswordCheck } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
 import {
-  clearOperatorFailures,
+  deleteOperatorTriesOf,
+  operatorEmailKey,
+} from './operator-sign-in-throttles.repository.js';
+import {
   completeEnrollment,
   disableOperator,
-  findOperatorByEmail,
   findOperatorByEnrollment,
   insertOperator,
   restartEnrollment,
-  takeOperatorTry,
-  takeTotpStep,
 } from './operators.repository.js';
 import { hashOpsToken, newOpsToken } from './ops-token.js';
 import { acceptedTotpStep, newTotpSecret, totpEnrollment } from './totp.js';
@@ -51,7 +45,7 @@ export interface EnrollmentLink {
 }
 
 /** The sealed secret's additional data: an operator's, never an application's. */
-const sealContext = (operatorId: string) => `operator ${operatorId}`;
+export const operatorSealContext = (operatorId: string) => `operator ${operatorId}`;
 
 export function createOperatorAccounts(deps: OperatorAccountsDeps) {
   const { db, clock, crypto } = deps;
@@ -66,7 +60,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
       stored: {
         tokenHash: hashOpsToken(token),
         expiresAt,
-        sealedTotpSecret: crypto.seal(sealContext(operatorId), newTotpSecret()),
+        sealedTotpSecret: crypto.seal(operatorSealContext(operatorId), newTotpSecret()),
       },
     };
   }
@@ -83,7 +77,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
     ) {
       throw new AppError('not_found', OpsMessages.enroll.linkInvalid);
     }
-    const secret = crypto.open(sealContext(operator.id), operator.sealedTotpSecret);
+    const secret = crypto.open(operatorSealContext(operator.id), operator.sealedTotpSecret);
     return { operator, secret };
   }
 
@@ -129,8 +123,16 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
     async reset(id: string, actor: Actor): Promise<EnrollmentLink> {
       const { link, stored } = newEnrollment(id);
       await db.transaction().execute(async (trx) => {
-        const email = await restartEnrollment(trx, id, stored);
-        if (email === undefined) throw new AppError('not_found', OpsMessages.operators.notFound);
+        const operator = await restartEnrollment(trx, id, stored);
+        if (operator === undefined) {
+          throw new AppError('not_found', OpsMessages.operators.notFound);
+        }
+        // Disabling is undone by no reset: the transaction, its new link included, rolls back.
+        if (operator.disabledAt !== null) {
+          throw new AppError('conflict', OpsMessages.operators.resetDisabled);
+        }
+        const { email } = operator;
+        await deleteOperatorTriesOf(trx, operatorEmailKey(email));
         await recordOperatorAction(trx, {
           ...actor,
           at: clock.now(),
@@ -184,41 +186,6 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
           target: operator.email,
         });
       });
-    },
-
-    /**
-     * Password and TOTP code; one answer for any wrong part. The try is counted before the
-     * password is checked, so parallel guesses get no more checks than the count allows.
-     */
-    async signIn(input: { email: string; password: string; code: string }): Promise<Operator> {
-      const check = reservePasswordCheck();
-      const badCredentials = () =>
-        new AppError('bad_credentials', OpsMessages.login.badCredentials);
-      const operator = await findOperatorByEmail(db, input.email.trim().toLowerCase());
-      if (
-        operator === undefined ||
-        operator.disabledAt !== null ||
-        operator.passwordHash === null ||
-        operator.sealedTotpSecret === null
-      ) {
-        await check.verify(null, input.password);
-        throw badCredentials();
-      }
-      const now = clock.now();
-      const taken = await takeOperatorTry(db, operator.id, OpsLimits.freeFailures, now);
-      if (taken === undefined) {
-        check.release();
-        const seconds = secondsUntil((operator.lockedUntil ?? now) - now);
-        throw new RetryLaterError(OpsMessages.login.locked(seconds), seconds, 'account_locked');
-      }
-      const isPasswordRight = await check.verify(operator.passwordHash, input.password);
-      const secret = crypto.open(sealContext(operator.id), operator.sealedTotpSecret);
-      const step = acceptedTotpStep(secret, input.code, now, operator.lastTotpStep);
-      if (!isPasswordRight || step === null || !(await takeTotpStep(db, operator.id, step))) {
-        throw badCredentials();
-      }
-      await clearOperatorFailures(db, operator.id);
-      return { id: operator.id, email: operator.email, role: operator.role };
     },
   };
 }

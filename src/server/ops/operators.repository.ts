@@ -1,6 +1,4 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-
-import { counted } from '../auth/sign-in-throttles.repository.js';
 import type { Database, OperatorsTable } from '../db/schema.js';
 
 /** SQL of the operators and their sessions (issue 12). */
@@ -31,15 +29,16 @@ export function listOperators(db: Db) {
 }
 
 /**
- * A new enrollment: password and second factor start again, the old sessions end. Answers
- * the operator's e-mail, undefined when there is no such operator. A write first: SQLite
+ * A new enrollment: password and second factor start again, the old sessions end; a
+ * disabled operator stays disabled. Answers the operator's e-mail and whether disabled,
+ * undefined when there is no such operator. A write first: SQLite
  * takes its write lock (waiting out busy_timeout) before any read of the transaction.
  */
 export async function restartEnrollment(
   trx: Transaction<Database>,
   id: string,
   enrollment: { tokenHash: string; expiresAt: number; sealedTotpSecret: string },
-): Promise<string | undefined> {
+): Promise<{ email: string; disabledAt: number | null } | undefined> {
   const row = await trx
     .updateTable('operators')
     .set({
@@ -48,17 +47,16 @@ export async function restartEnrollment(
       enrollmentTokenHash: enrollment.tokenHash,
       enrollmentExpiresAt: enrollment.expiresAt,
       enrolledAt: null,
-      disabledAt: null,
       failedSignIns: 0,
       lockedUntil: null,
       lastFailedSignInAt: null,
       lastTotpStep: null,
     })
     .where('id', '=', id)
-    .returning('email')
+    .returning(['email', 'disabledAt'])
     .executeTakeFirst();
   await deleteOperatorSessions(trx, id);
-  return row?.email;
+  return row;
 }
 
 /** Enrollment done: the link is spent (only while it was unspent; answers whether it was). */
@@ -175,32 +173,4 @@ export async function purgeOperatorSessions(
     .where((eb) => eb.or([eb('lastUsedAt', '<', idleBefore), eb('createdAt', '<', createdBefore)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * Counts one sign-in try on the operator's row before the password is checked, atomically:
- * it succeeds only while the account is not locked (as developers' counts, decision 010).
- * Undefined when locked.
- */
-export function takeOperatorTry(
-  db: Db,
-  id: string,
-  freeFailures: number,
-  now: number,
-): Promise<{ failedSignIns: number; lockedUntil: number | null } | undefined> {
-  return db
-    .updateTable('operators')
-    .set(counted('operators', freeFailures, now))
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-    .returning(['failedSignIns', 'lockedUntil'])
-    .executeTakeFirst();
-}
-
-export async function clearOperatorFailures(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('operators')
-    .set({ failedSignIns: 0, lockedUntil: null, lastFailedSignInAt: null })
-    .where('id', '=', id)
-    .execute();
 }

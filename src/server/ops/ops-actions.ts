@@ -15,7 +15,7 @@ import {
   endDeveloperSessions,
   findApplication,
   findDeveloper,
-  setApplicationActive,
+  setApplicationHold,
   unlockDeveloper,
 } from './ops-records.repository.js';
 
@@ -83,10 +83,13 @@ export function createOpsActions(deps: AuthDeps) {
       return act(actor, names, reason, async (trx, now) => {
         const app = await findApplication(trx, id);
         if (app === undefined) throw new AppError('not_found', OpsMessages.application.notFound);
-        if ((app.isActive === 1) === isActive) {
+        // A pause holds even an application its developer paused; a resume lifts a hold, or
+        // makes active one the developer paused, as before holds existed.
+        const isHeld = app.operatorHoldAt !== null;
+        if (isActive ? app.isActive === 1 && !isHeld : isHeld) {
           throw new AppError('conflict', OpsMessages.application.alreadyInState);
         }
-        await setApplicationActive(trx, id, isActive, now);
+        await setApplicationHold(trx, id, isActive ? null : { reason: reason.trim() }, now);
         await deps.jobs.enqueue(
           trx,
           MailJob,

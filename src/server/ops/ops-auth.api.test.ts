@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignInLimits } from '../../contract/limits.js';
 import { OpsApiPaths, OpsLimits, type EnrollmentResponse } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { HttpClient } from '../../../test/support/http-client.js';
@@ -162,7 +163,8 @@ describe(`operator sign-in (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   it('locks the account after repeated failures, with the wait', async () => {
     const { email, secret, client } = await enrolled();
-    for (let n = 0; n < OpsLimits.freeFailures; n++) {
+    // One address on the e-mail: its own count locks first (decision 047).
+    for (let n = 0; n < SignInLimits.accountAndIpFreeFailures; n++) {
       const failed = await client.json('POST', OpsApiPaths.session, {
         json: { email, password: 'Wrong!Pass1', code: '123456' },
       });
@@ -175,6 +177,88 @@ describe(`operator sign-in (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'account_locked' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts and locks an unknown e-mail as it does an operator’s, with the same answers', async () => {
+    const { email } = await enrolled();
+    const unknown = 'nobody-here@example.com';
+    const answersFor = async (address: string) => {
+      const client = await primed();
+      const answers: unknown[] = [];
+      for (let n = 0; n <= OpsLimits.freeFailures + 1; n++) {
+        const answer = await client.json('POST', OpsApiPaths.session, {
+          json: { email: address, password: 'Wrong!Pass1', code: '123456' },
+        });
+        answers.push([answer.status, answer.body, answer.headers.get('retry-after')]);
+      }
+      return answers;
+    };
+    const real = await answersFor(email);
+    expect(await answersFor(unknown)).toEqual(real);
+    expect(real.at(-1)).toEqual([
+      429,
+      expect.objectContaining({ code: 'account_locked' }),
+      expect.stringMatching(/^[1-9][0-9]*$/),
+    ]);
+
+    const audit = await t.db.kysely
+      .selectFrom('operatorAudit')
+      .select(['action', 'target', 'operatorEmail', 'details'])
+      .where('target', 'in', [email, unknown])
+      .orderBy('seq')
+      .execute();
+    for (const target of [email, unknown]) {
+      const own = audit.filter((entry) => entry.target === target);
+      expect(own.filter((entry) => entry.action === 'operator.sign_in_failed')).toHaveLength(
+        OpsLimits.freeFailures + 2,
+      );
+      expect(own.map((entry) => entry.action)).toContain('operator.locked_out');
+      expect(own.at(-1)?.details).toBe(JSON.stringify({ reason: 'locked' }));
+    }
+  });
+
+  it('a browser that signed in before still signs in while others lock the e-mail out', async () => {
+    const { email, secret, client: own } = await enrolled();
+    expect((await signInOperator(t, own, email, secret)).status).toBe(200);
+    expect(own.cookie('portal_ops_device')).toMatch(/^[^.]+\.[^.]+\.[^.]+$/);
+    const other = await primed();
+    let last = 0;
+    for (let n = 0; n <= OpsLimits.freeFailures + 1; n++) {
+      last = (
+        await other.json('POST', OpsApiPaths.session, {
+          json: { email, password: 'Wrong!Pass1', code: '123456' },
+        })
+      ).status;
+    }
+    expect(last).toBe(429);
+    // The next step's code, accepted now: the first lock is 30 s long.
+    const right = {
+      email,
+      password: OPERATOR_PASSWORD,
+      code: totpCode(secret, t.clock.now() + 30_000),
+    };
+    expect((await other.json('POST', OpsApiPaths.session, { json: right })).status).toBe(429);
+    // A cookie of another browser's value, or a developer's, is no device of this operator.
+    const forged = await primed();
+    forged.setCookie('portal_ops_device', 'someone.else.entirely');
+    expect((await forged.json('POST', OpsApiPaths.session, { json: right })).status).toBe(429);
+    expect((await own.json('POST', OpsApiPaths.session, { json: right })).status).toBe(200);
+  });
+
+  it('a reset starts the e-mail’s counts again', async () => {
+    const { email } = await enrolled();
+    const client = await primed();
+    for (let n = 0; n <= OpsLimits.freeFailures; n++) {
+      await client.json('POST', OpsApiPaths.session, {
+        json: { email, password: 'Wrong!Pass1', code: '123456' },
+      });
+    }
+    const count = () => t.db.kysely.selectFrom('operatorSignInThrottles').select('key').execute();
+    const before = (await count()).length;
+    expect(
+      (await runOperatorsCommand(testOperatorsDeps(t), ['operators', 'reset', email])).exitCode,
+    ).toBe(0);
+    expect((await count()).length).toBe(before - 2);
   });
 
   it('ends a session after 30 minutes idle, and after 12 hours however busy', async () => {

@@ -17,7 +17,11 @@ import type { Clock } from '../clock.js';
 import { noStore } from '../http/no-store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { normalizeIP } from '@fastify/rate-limit';
+import { SignInLimits } from '../../contract/limits.js';
+import type { DeviceCookies } from '../auth/device-cookie.js';
 import type { OperatorAccounts } from './operator-accounts.js';
+import type { OperatorSignIn } from './operator-sign-in.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
 import { currentOperator, type OperatorSessions } from './operator-session.js';
 
@@ -25,9 +29,15 @@ export interface OpsAuthRouteDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly accounts: OperatorAccounts;
+  readonly signIn: OperatorSignIn;
+  /** The console's device cookies, signed under a key of their own (decision 047). */
+  readonly devices: DeviceCookies;
   readonly sessions: OperatorSessions;
   readonly rateLimitPerMinute: number;
 }
+
+/** The browser's cookie of a successful console sign-in, apart from the developers'. */
+export const OPS_DEVICE_COOKIE = 'portal_ops_device';
 
 /** The console's sign-in, sign-out and enrollment (issue 12). */
 export function registerOpsAuthRoutes(app: FastifyInstance, deps: OpsAuthRouteDeps) {
@@ -54,7 +64,24 @@ export function registerOpsAuthRoutes(app: FastifyInstance, deps: OpsAuthRouteDe
       },
     },
     async (request, reply) => {
-      const operator = await deps.accounts.signIn(request.body);
+      const cookie = request.cookies[OPS_DEVICE_COOKIE];
+      const { operator, isTrustedDevice } = await deps.signIn(request.body, {
+        ip: request.ip,
+        ipKey: normalizeIP(request.ip),
+        deviceOf: (operatorId) => deps.devices.deviceOf(cookie, operatorId),
+      });
+      // Sent back on sign-in only, unreadable by scripts, as the developers' (decision 010).
+      reply.setCookie(
+        OPS_DEVICE_COOKIE,
+        isTrustedDevice && cookie !== undefined ? cookie : deps.devices.issue(operator.id),
+        {
+          path: OpsApiPaths.session,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: SignInLimits.deviceCookieMaxAgeDays * 24 * 60 * 60,
+        },
+      );
       await deps.sessions.start(request, reply, operator.id);
       await recordOperatorAction(deps.db, {
         operator,

@@ -5,8 +5,10 @@ import { OpsMessages } from '../../contract/ops-messages.js';
 import { ipFieldName } from '../../contract/rules.js';
 import { activityOf } from '../../../test/support/activity.js';
 import {
+  appFields,
   createApp,
   ipRows,
+  putApp,
   signedInDeveloper,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
@@ -58,6 +60,38 @@ async function mailTo(email: string, about: string) {
 }
 
 describe(`the proof queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('orders and ages the queue by when each document was sent, not when its IP was added', async () => {
+    const resent = await sentProof('71.9.0.1');
+    t.clock.advance(60_000);
+    const waiting = await sentProof('71.9.0.2');
+    const rejected = await reviewer.client.json('POST', OpsApiPaths.proofDecision, {
+      json: {
+        applicationId: resent.claimed,
+        ip: '71.9.0.1',
+        decision: 'reject',
+        reason: 'Unreadable scan.',
+      },
+    });
+    expect(rejected.status).toBe(200);
+    t.clock.advance(60_000);
+    const sentAt = t.clock.now();
+    const again = await putApp(
+      claimant.client,
+      resent.claimed,
+      appFields({
+        ipRecords: '71.9.0.1',
+        ipAddressDuplicateSkip: 'true',
+        [ipFieldName('71.9.0.1')]: { bytes: makePdf(), name: 'proof.pdf' },
+      }),
+    );
+    expect(again.status).toBe(200);
+    const mine = (await queue()).filter((p) => p.ip.startsWith('71.9.0.'));
+    expect(mine.map((p) => [p.applicationId, p.submittedAt])).toEqual([
+      [waiting.claimed, new Date(sentAt - 60_000).toISOString()],
+      [resent.claimed, new Date(sentAt).toISOString()],
+    ]);
+  });
+
   it('lists waiting proofs oldest first, with who else lists the IP, and serves the document sandboxed', async () => {
     const first = await sentProof('71.0.0.1');
     t.clock.advance(60_000);

@@ -4,7 +4,10 @@ import type { Database } from '../db/schema.js';
 /** SQL of the console's proof queue (issue 12). */
 type Db = Kysely<Database>;
 
-/** Proofs waiting for a decision: claimed, with a document, not decided; oldest first. */
+/**
+ * Proofs waiting for a decision: claimed, with a document, not decided; the document sent
+ * longest ago first (the waiting-proof index serves it, migration 0017).
+ */
 export function listWaitingProofs(db: Db) {
   return db
     .selectFrom('ipRecords')
@@ -13,7 +16,7 @@ export function listWaitingProofs(db: Db) {
     .select([
       'ipRecords.applicationId',
       'ipRecords.ip',
-      'ipRecords.createdAt',
+      'ipRecords.documentSentAt',
       'ipRecords.documentKey',
       'applications.name as applicationName',
       'developers.id as developerId',
@@ -22,8 +25,10 @@ export function listWaitingProofs(db: Db) {
     ])
     .where('ipRecords.familyPending', '=', 1)
     .where('ipRecords.adminAccept', '=', 0)
+    .where('ipRecords.documentSentAt', 'is not', null)
     .where('ipRecords.documentKey', 'is not', null)
-    .orderBy('ipRecords.createdAt')
+    .$narrowType<{ documentSentAt: number }>()
+    .orderBy('ipRecords.documentSentAt')
     .orderBy('ipRecords.applicationId')
     .orderBy('ipRecords.ip')
     .execute();

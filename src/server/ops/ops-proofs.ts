@@ -21,7 +21,7 @@ export function createOpsProofs(deps: ProofsDeps) {
         developerEmail: proof.developerEmail,
         developerName: proof.developerName,
         ip: proof.ip,
-        submittedAt: new Date(proof.createdAt).toISOString(),
+        submittedAt: new Date(proof.documentSentAt).toISOString(),
         documentType: proof.documentKey === null ? null : documentMime(proof.documentKey),
         sharedWith: sharers
           .filter((s) => s.ip === proof.ip && s.applicationId !== proof.applicationId)

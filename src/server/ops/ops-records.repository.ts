@@ -42,6 +42,8 @@ export function findApplication(db: Db, id: string) {
       'applications.allowedUsers',
       'applications.algoId',
       'applications.isActive',
+      'applications.operatorHoldReason',
+      'applications.operatorHoldAt',
       'applications.callbackUrl',
       'applications.postbackUrl',
       'applications.description',
@@ -82,15 +84,24 @@ export function keysOf(db: Db, applicationId: string) {
     .execute();
 }
 
-export async function setApplicationActive(
+/**
+ * An operator's pause holds the application paused with the reason; the resume lifts the hold
+ * and makes it active. The developer's own toggle cannot lift a hold (apps.service.ts).
+ */
+export async function setApplicationHold(
   trx: Transaction<Database>,
   id: string,
-  isActive: boolean,
+  hold: { readonly reason: string } | null,
   now: number,
 ): Promise<void> {
   await trx
     .updateTable('applications')
-    .set({ isActive: isActive ? 1 : 0, updatedAt: now })
+    .set({
+      isActive: hold === null ? 1 : 0,
+      operatorHoldReason: hold?.reason ?? null,
+      operatorHoldAt: hold === null ? null : now,
+      updatedAt: now,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -5,7 +5,10 @@ import type { Db } from '../db/database.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { createHmac } from 'node:crypto';
+import { createDeviceCookies } from '../auth/device-cookie.js';
 import { createOperatorAccounts } from './operator-accounts.js';
+import { createOperatorSignIn } from './operator-sign-in.js';
 import { createOperatorAudit } from './operator-audit.js';
 import { createOperatorSessions } from './operator-session.js';
 import { createOpsActions } from './ops-actions.js';
@@ -40,6 +43,11 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     db: db.kysely,
     clock,
     accounts,
+    signIn: createOperatorSignIn({ db: db.kysely, clock, crypto: deps.keyCrypto }),
+    // A key of their own: a developer's device cookie never passes for an operator's.
+    devices: createDeviceCookies(
+      createHmac('sha256', auth.secrets.accessTokenSecret).update('operator devices').digest('hex'),
+    ),
     sessions,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });

@@ -30,11 +30,11 @@ const EVENT_COLUMNS = [
   'lastLatencyMs',
 ] as const;
 
-/** What the intake needs of an application: whether it exists and is active. */
+/** What the intake needs of an application: whether it exists, is active and is not held. */
 export const postbackTarget = preparedQuery(1, (db, applicationId: string) =>
   db
     .selectFrom('applications')
-    .select(['applications.id', 'applications.isActive'])
+    .select(['applications.id', 'applications.isActive', 'applications.operatorHoldAt'])
     .where('applications.id', '=', applicationId),
 );
 

@@ -52,8 +52,8 @@ export function createPostbackIntake(deps: PostbackIntakeDeps) {
   return async function receive(request: PostbackIntakeRequest): Promise<IntakeOutcome> {
     const target = await findPostbackTarget(kysely, request.applicationId);
     if (target === undefined) throw new AppError('not_found', Messages.apps.notFound);
-    // A paused application gets nothing: not delivered, and not kept for later.
-    if (target.isActive !== 1) {
+    // A paused or held application gets nothing: not delivered, and not kept for later.
+    if (target.isActive !== 1 || target.operatorHoldAt !== null) {
       return {
         isNew: false,
         body: answer(PostbackMessages.skipped, request.eventId, null, 'skipped'),

@@ -28,6 +28,7 @@ const APP: Application = {
   renewalDate: '2026-11-26T19:00:00.000Z',
   ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [],
+  operatorHold: null,
 };
 
 function renderPage() {

@@ -91,6 +91,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
   });
 
   const isBusy = progress !== null || isLogoBusy;
+  const hold = app.operatorHold;
   return (
     <form
       className={`${formStyles.form} ${styles.form}`}
@@ -158,8 +159,9 @@ export function UpdateAppForm({ app }: { app: Application }) {
           id={statusId}
           className={styles.switch}
           aria-checked={values.isActive}
+          disabled={hold !== null}
           onClick={() => setValue('isActive', !values.isActive)}
-          aria-describedby={`${statusId}-text`}
+          aria-describedby={`${statusId}-text${hold === null ? '' : ` ${statusId}-hold`}`}
         >
           <span className={styles.thumb} />
         </button>
@@ -167,6 +169,11 @@ export function UpdateAppForm({ app }: { app: Application }) {
           {values.isActive ? Messages.app.statusActive : Messages.app.statusPaused}
         </span>
       </div>
+      {hold !== null && (
+        <p id={`${statusId}-hold`} className={styles.holdNotice}>
+          {Messages.app.heldNotice(hold.reason)}
+        </p>
+      )}
       <IpFields
         ipFields={ipFields}
         entries={ipRows.entries}

@@ -106,4 +106,26 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     ).toBeVisible();
     expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
   });
+
+  it("shows an operator's hold with the reason, the status switch disabled", async () => {
+    const reason = 'Orders from this app breach the exchange rules.';
+    const held = { ...APP, isActive: false, operatorHold: { reason, since: APP.renewalDate } };
+    fakeApi((request) =>
+      request.url === ApiPaths.myIp
+        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
+        : json(200, held),
+    );
+    renderPage();
+    const toggle = await screen.findByRole(
+      'switch',
+      { name: Messages.screens.appStatus },
+      CODE_LOAD,
+    );
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      `${Messages.app.statusPaused} ${Messages.app.heldNotice(reason)}`,
+    );
+    expect(screen.getByText(Messages.app.heldNotice(reason))).toBeVisible();
+  });
 });

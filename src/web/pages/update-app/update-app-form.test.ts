@@ -33,6 +33,7 @@ const APP: Application = {
   renewalDate: '2027-11-26T00:00:00.000Z',
   ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [record('203.0.113.10'), record('203.0.113.11')],
+  operatorHold: null,
 };
 
 const proof = new File([new Uint8Array([1])], 'proof.pdf', { type: 'application/pdf' });
