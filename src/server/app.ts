@@ -216,7 +216,10 @@ async function registerAccounts(
     .register(MailJob, (mail) => mailer.send(mail))
     .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email))
     .register(PurgeExpiredJob, async () => {
-      app.log.info(await purgeExpired(db, clock.now()), 'purged expired sign-in data');
+      app.log.info(
+        await purgeExpired(db, clock.now(), config.unverifiedAccountMaxAgeMs),
+        'purged expired sign-in data',
+      );
     });
   app.addHook('onReady', () => scheduleNextPurge(db, clock.now()));
   const flowProvider =

@@ -104,6 +104,8 @@ export interface Config {
   readonly timeouts: { readonly requestMs: number; readonly idleSocketMs: number };
   /** SHA-256 (lower-case hex) of each service token `/internal/v1` accepts; none: it refuses all. */
   readonly postbackServiceTokenHashes: readonly string[];
+  /** An account whose e-mail is still unverified this long after sign-up is deleted. */
+  readonly unverifiedAccountMaxAgeMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -183,6 +185,7 @@ function urlOrPath(env: Env, name: string, fallback: string): string {
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 function storage(env: Env): StorageSettings {
   const bucket = optional(env, 'S3_BUCKET');
@@ -434,6 +437,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 3600) * 1000,
     postbackServiceTokenHashes: sha256List(env, 'POSTBACK_SERVICE_TOKEN_HASHES'),
+    unverifiedAccountMaxAgeMs: integer(env, 'UNVERIFIED_ACCOUNT_DAYS', 7, 1, 365) * DAY_MS,
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),

@@ -15,12 +15,13 @@ import {
   deleteEndedSessions,
   deleteExpiredCodes,
   deleteQuietSignInThrottles,
+  deleteUnverifiedDevelopers,
 } from './purge.repository.js';
 
 const PurgeSchema = z.object({});
 
 /**
- * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
+ * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they ended, sign-in counts that
  * have gone quiet, old API keys past their grace, activity events past their retention and
  * operators' sessions past their end, once an hour for all instances together.
  */
@@ -52,10 +53,14 @@ export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<vo
   return schedulePeriodic(db, PurgeExpiredJob, {}, PurgeRules.intervalMs, now);
 }
 
-/** One run: the next one is queued first, so a failing purge does not end the schedule. */
-export async function purgeExpired(db: Kysely<Database>, now: number) {
+/**
+ * One run: the next one is queued first, so a failing purge does not end the schedule.
+ * Accounts unverified for `unverifiedMaxAgeMs` go, so nobody holds an e-mail they never proved.
+ */
+export async function purgeExpired(db: Kysely<Database>, now: number, unverifiedMaxAgeMs: number) {
   await scheduleNextPurge(db, now);
   return {
+    unverifiedDevelopers: await deleteUnverifiedDevelopers(db, now - unverifiedMaxAgeMs),
     refreshTokens: await deleteDeadRefreshTokens(db, now, now - PurgeRules.revokedFamilyKeepMs),
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
     sessions: await deleteEndedSessions(db),

@@ -143,7 +143,11 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
     ]);
 
     expect(await keyRows(t, id)).toHaveLength(2);
-    const purged = await purgeExpired(t.db.kysely, t.clock.now());
+    const purged = await purgeExpired(
+      t.db.kysely,
+      t.clock.now(),
+      t.config.unverifiedAccountMaxAgeMs,
+    );
     expect(purged.apiKeys).toBeGreaterThanOrEqual(1);
     expect((await keyRows(t, id)).map((row) => row.expiresAt)).toEqual([null]);
   });

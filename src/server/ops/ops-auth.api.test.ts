@@ -225,7 +225,11 @@ describe(`operator sessions purge (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const rows = () => t.db.kysely.selectFrom('operatorSessions').select('tokenHash').execute();
     expect((await rows()).length).toBeGreaterThan(0);
     t.clock.advance(OpsLimits.sessionIdleMs + 1);
-    const purged = await purgeExpired(t.db.kysely, t.clock.now());
+    const purged = await purgeExpired(
+      t.db.kysely,
+      t.clock.now(),
+      t.config.unverifiedAccountMaxAgeMs,
+    );
     expect(purged.operatorSessions).toBeGreaterThan(0);
     expect(await rows()).toEqual([]);
     expect((await operator.client.json('GET', OpsApiPaths.session)).status).toBe(401);

@@ -147,7 +147,10 @@ describe(`POST ${ApiPaths.rollPostbackSecretPattern} (${DB})`, () => {
     // Past the grace the old secret is gone from every answer, and the purge deletes it.
     t.clock.advance(24 * HOUR_MS);
     expect(await postbackSecretsOf(t, id)).toEqual([newSecret]);
-    expect((await purgeExpired(t.db.kysely, t.clock.now())).postbackSecrets).toBe(1);
+    expect(
+      (await purgeExpired(t.db.kysely, t.clock.now(), t.config.unverifiedAccountMaxAgeMs))
+        .postbackSecrets,
+    ).toBe(1);
   });
 
   it('stops the old secret at once with grace "now" and refuses an unknown grace', async () => {
