@@ -59,6 +59,12 @@ describe(`Cache-Control: no-store (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     'app create': () => postApp(dev.client, appFields()),
     'app update': () => putApp(dev.client, appId, appFields({ name: 'Renamed app' })),
     'sessions list': () => dev.client.json('GET', ApiPaths.sessions),
+    // E-mail, name and phone: personal data a shared cache must not keep.
+    'profile read': () => dev.client.json('GET', ApiPaths.accountProfile),
+    'profile save': () =>
+      dev.client.json('PUT', ApiPaths.accountProfile, {
+        json: { name: 'Asha Rao', mobile: '+919876543210', state: 'Goa' },
+      }),
   };
 
   it.each(Object.keys(answers))('is sent on %s', async (name) => {
