@@ -15,7 +15,12 @@ import {
   signIn,
   uniqueEmail,
 } from '../../../test/support/accounts.js';
-import { flowIdentity as identity, tokenFromForm } from '../../../test/support/flow.js';
+import {
+  exchangeInBrowser,
+  flowIdentity as identity,
+  startHandOff,
+  tokenFromForm,
+} from '../../../test/support/flow.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { FLOW_KEY_FILE } from '../dev/flow-provider.js';
@@ -36,10 +41,7 @@ const INVALID = { status: 'error', code: 'unauthorized', message: Messages.auth.
 let counter = 0;
 
 function exchange(app: TestApp, token: string) {
-  return new HttpClient(app.baseUrl).json<AuthResponse>(
-    'GET',
-    `${ApiPaths.loginWithFlow}?auth=${encodeURIComponent(token)}`,
-  );
+  return exchangeInBrowser(app, token);
 }
 
 function signed(
@@ -224,6 +226,62 @@ describe('GET loginWithFlow', () => {
     expect((await client.json('GET', ApiPaths.loginWithFlow)).status).toBe(400);
     const long = await client.json('GET', `${ApiPaths.loginWithFlow}?auth=${'x'.repeat(8193)}`);
     expect(long.status).toBe(400);
+  });
+});
+
+describe('the hand-off state (login CSRF)', () => {
+  const MISMATCH = {
+    status: 'error',
+    code: 'unauthorized',
+    message: Messages.auth.flowStateMismatch,
+  };
+  const callback = (browser: HttpClient, auth: string, state?: string) =>
+    browser.json<AuthResponse>(
+      'GET',
+      `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth, ...(state === undefined ? {} : { state }) }).toString()}`,
+    );
+
+  it('starts at the provider with the application id and a state bound to this browser', async () => {
+    const browser = new HttpClient(t.baseUrl);
+    const res = await browser.request('GET', ApiPaths.flowStart);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(t.config.flow.loginUrl);
+    expect(location.searchParams.get('applicationId')).toBe(t.config.flow.applicationId);
+    const state = location.searchParams.get('state') ?? '';
+    expect(state).toMatch(/^[\w-]{43}$/);
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith('flow_state='));
+    expect(cookie).toContain(`flow_state=${state}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toContain(`Path=${ApiPaths.loginWithFlow}`);
+  });
+
+  it('refuses a token sent to a browser that did not start the hand-off, and keeps it usable', async () => {
+    const who = identity();
+    const token = await tokenFromForm(t, who);
+    const victim = new HttpClient(t.baseUrl);
+    const attackerState = await startHandOff(new HttpClient(t.baseUrl));
+    for (const state of [undefined, attackerState]) {
+      const res = await callback(victim, token, state);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(MISMATCH);
+    }
+    expect(await developerRow(t, who.email)).toBeUndefined();
+    // The browser that started it still signs in with it.
+    const owner = new HttpClient(t.baseUrl);
+    const state = await startHandOff(owner);
+    const res = await callback(owner, token, state);
+    expect(res.status).toBe(200);
+  });
+
+  it('takes a state once', async () => {
+    const browser = new HttpClient(t.baseUrl);
+    const state = await startHandOff(browser);
+    expect((await callback(browser, await tokenFromForm(t, identity()), state)).status).toBe(200);
+    const again = await callback(browser, await tokenFromForm(t, identity()), state);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(MISMATCH);
   });
 });
 
