@@ -13,10 +13,12 @@ import { isPath } from './support/paths.js';
 import { flowProviderScreen, loginScreen } from './support/screens.js';
 
 // docs/product.md sections 2 and 4, hand-off login: the login button goes to the provider's flow
-// service (the embedded /dev/flow here), which sends the browser back to
-// /flow-login-callback?auth=<token>; the callback exchanges the token once.
+// service (the embedded /dev/flow here) with a state, which sends the browser back to
+// /flow-login-callback?auth=<token>&state=<state>; the callback exchanges the token once.
 
-const FLOW_TOKEN_REFUSED = 'The sign-in link is invalid or has expired. Please sign in again.';
+// A callback whose state is not this browser's unused one (login CSRF, product.md section 2.5).
+const FLOW_STATE_REFUSED =
+  'This sign-in was not started in this browser. Please start again from the login page.';
 
 // A page that names no icon makes Chromium ask for /favicon.ico and log its 404 as a
 // console error; the last test pins that the provider page names one.
@@ -110,7 +112,7 @@ test('a callback URL used once is refused the second time: error notice and /log
 
   await page.goto(callbackUrl);
 
-  await expectNotice(page, FLOW_TOKEN_REFUSED, 'error');
+  await expectNotice(page, FLOW_STATE_REFUSED, 'error');
   await expect(page).toHaveURL(isPath('/login'));
   expect(await readStorage(page)).toMatchObject({
     accessToken: null,
@@ -119,14 +121,14 @@ test('a callback URL used once is refused the second time: error notice and /log
   });
 });
 
-test('an invalid token is refused: error notice and /login', async ({
+test('a callback this browser did not start is refused: error notice and /login', async ({
   page,
   allowFailedResponse,
 }) => {
   allowFailedResponse(ApiPaths.loginWithFlow, 401);
-  await page.goto('/flow-login-callback?auth=not.a-valid.token');
+  await page.goto('/flow-login-callback?auth=not.a-valid.token&state=someone-elses');
 
-  await expectNotice(page, FLOW_TOKEN_REFUSED, 'error');
+  await expectNotice(page, FLOW_STATE_REFUSED, 'error');
   await expect(page).toHaveURL(isPath('/login'));
   expect((await readStorage(page)).accessToken).toBeNull();
 });

@@ -13,6 +13,8 @@ export const ApiPaths = {
   refresh: `${AUTH}/refresh`,
   sendConfirmation: `${AUTH}/sendConfirmation`,
   loginWithFlow: `${AUTH}/loginWithFlow`,
+  /** Ours: the login button's start of the hand-off: a state cookie, then the provider (GET). */
+  flowStart: `${AUTH}/flowStart`,
   /** Ours: revokes the refresh token on logout. */
   logout: `${AUTH}/logout`,
   apps: '/api/v1/apps',
@@ -82,6 +84,7 @@ export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.refresh,
   ApiPaths.sendConfirmation,
   ApiPaths.loginWithFlow,
+  ApiPaths.flowStart,
 ];
 
 /** Calls from the provider's own systems, service-token authenticated (issue 11). */

@@ -59,6 +59,8 @@ export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
 export const FlowQuerySchema = z.object({
   auth: z.string().check(z.minLength(1), z.maxLength(8192)),
+  /** The state the provider sends back; it must equal the browser's state cookie. */
+  state: z.optional(z.string().check(z.maxLength(128))),
 });
 
 export const ResponseStatusSchema = z.enum(['success', 'error']);

@@ -36,6 +36,11 @@ export const Limits = {
  * in before and holds the device cookie) only by its own count. Each lock lasts 30 s,
  * doubling per further failure up to 15 minutes; a count restarts after a quiet period.
  */
+/** Ours: an account whose e-mail is still unverified this many days after sign-up is deleted. */
+export const AccountLimits = {
+  unverifiedAccountDays: 7,
+} as const;
+
 export const SignInLimits = {
   accountFreeFailures: 5,
   accountAndIpFreeFailures: 3,

@@ -133,6 +133,8 @@ export const Messages = {
       `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
     sessionExpired: 'Your session has expired. Please sign in again.',
     flowTokenInvalid: 'The sign-in link is invalid or has expired. Please sign in again.',
+    flowStateMismatch:
+      'This sign-in was not started in this browser. Please start again from the login page.',
     // ours: a hand-off whose e-mail the provider did not verify never joins an existing account
     flowEmailNotVerified:
       'An account with this e-mail already exists, and the sign-in service has not verified that the e-mail is yours. Please sign in with your e-mail and password.',

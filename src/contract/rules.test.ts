@@ -59,6 +59,11 @@ describe('isValidEmail', () => {
     'ann@example.info',
     'me@name.email',
     'a@b.comm',
+    // an apostrophe, a tag with a hyphen, punycode endings and labels (decision 027)
+    "o'brien@example.com",
+    'a+b-c@example.com',
+    'a@example.xn--p1ai',
+    'a@xn--80ak6aa92e.com',
   ])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
@@ -82,6 +87,9 @@ describe('isValidEmail', () => {
     'a@b.com ',
     'a@b.com\n',
     'a@b.c0m',
+    'a@b.xn--',
+    'a@-b.com',
+    'a@b-.com',
     'ä@b.com',
     `${'a'.repeat(243)}@example.com`,
   ])('rejects %j', (email) => {

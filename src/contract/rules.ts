@@ -1,10 +1,12 @@
 import { Limits } from './limits.js';
 
-// docs/product.md section 5, with any letter ending of 2 to 63 (the longest DNS label), not
-// only 2 or 3: .info and .email are real (docs/decisions/027). Every word run is closed by a
-// required separator, so no two quantifiers compete for the same characters and matching
-// stays linear (no catastrophic backtracking).
-export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*(?:\+\w+)?@\w+(?:[.-]\w+)*\.[A-Za-z]{2,63}$/;
+// docs/product.md section 5, widened by docs/decisions/027: an ending of 2 to 63 letters (the
+// longest DNS label) or a punycode one (`xn--`), hyphen runs inside a domain label
+// (`xn--80ak6aa92e`), apostrophes in the name (o'brien) and hyphens or dots in the `+tag`.
+// Every run is closed by a required separator of another class, so no two quantifiers compete
+// for the same characters and matching stays linear (no catastrophic backtracking).
+export const EMAIL_PATTERN =
+  /^[\w']+(?:[.-][\w']+)*(?:\+[\w']+(?:[.-][\w']+)*)?@\w+(?:-+\w+)*(?:\.\w+(?:-+\w+)*)*\.(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9]{1,59})$/;
 
 export function isValidEmail(s: string): boolean {
   return s.length <= Limits.emailMax && EMAIL_PATTERN.test(s);

@@ -44,7 +44,7 @@ import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerXsrf } from './http/xsrf.js';
+import { registerXsrf, type XsrfForms } from './http/xsrf.js';
 import { createKeyCrypto } from './keys/key-crypto.js';
 import { createKeyRing } from './keys/key-ring.js';
 import { registerKeysRoutes } from './keys/keys.routes.js';
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNulGuard(app);
   await registerSecurityHeaders(app, config, isHttps);
   await app.register(fastifyCookie);
-  registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
+  const xsrfForms = registerXsrf(app, deps.secrets.xsrfSecret, isHttps);
   // After the cookie parser: the anti-forgery onSend hook reads the cookies of shed requests.
   await registerLoadShedding(app, config.loadShedding);
 
@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.jobs.stop();
     await shared.close();
   });
-  const authDeps = await registerAccounts(app, deps, metrics, handlers);
+  const authDeps = await registerAccounts(app, deps, metrics, handlers, xsrfForms);
   const stores = await registerApplications(app, deps, handlers, shared, metrics);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
@@ -210,6 +210,7 @@ async function registerAccounts(
   deps: AppDeps,
   metrics: Metrics,
   handlers: JobHandlers,
+  xsrfForms: XsrfForms,
 ): Promise<AuthDeps> {
   const { config, clock } = deps;
   const db = deps.db.kysely;
@@ -235,7 +236,10 @@ async function registerAccounts(
     .register(MailJob, (mail) => mailer.send(mail))
     .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email))
     .register(PurgeExpiredJob, async () => {
-      const windows = { postbackEventIdsMs: config.postbackEventIdWindowMs };
+      const windows = {
+        postbackEventIdsMs: config.postbackEventIdWindowMs,
+        unverifiedAccountsMs: config.unverifiedAccountMaxAgeMs,
+      };
       app.log.info(await purgeExpired(db, clock.now(), windows), 'purged expired sign-in data');
     });
   app.addHook('onReady', () => scheduleNextPurge(db, clock.now()));
@@ -262,6 +266,7 @@ async function registerAccounts(
     auth: createAuthService(authDeps),
     reset,
     loginWithFlow: (token, origin) => loginWithFlow(authDeps, verifyFlowToken, token, origin),
+    flowLogin: { url: config.flow.loginUrl, applicationId: config.flow.applicationId },
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   registerSessionsRoutes(app, createSessionsService({ db, clock, sessionEnds }));
@@ -279,7 +284,7 @@ async function registerAccounts(
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   if (flowProvider !== undefined) {
-    await registerDevRoutes(app, { db, clock, config, flowProvider });
+    await registerDevRoutes(app, { db, clock, config, flowProvider, xsrfForms });
   }
   return authDeps;
 }

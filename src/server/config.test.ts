@@ -146,6 +146,10 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_PER_MINUTE: 'ten' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: '2.5' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ FLOW_PUBLIC_KEY: 'not a key' }, 'FLOW_PUBLIC_KEY'],
+    [{ UNVERIFIED_ACCOUNT_DAYS: '0' }, 'UNVERIFIED_ACCOUNT_DAYS'],
+    [{ UNVERIFIED_ACCOUNT_DAYS: 'week' }, 'UNVERIFIED_ACCOUNT_DAYS'],
+    [{ NODE_ENV: 'constructor' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'toString' }, 'NODE_ENV'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import { AccountLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
 import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
@@ -125,6 +126,8 @@ export interface Config {
   /** A caller's postback event id is answered as a duplicate for at least this long. */
   readonly postbackEventIdWindowMs: number;
   readonly gateway: GatewaySettings;
+  /** An account whose e-mail is still unverified this long after sign-up is deleted. */
+  readonly unverifiedAccountMaxAgeMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -467,6 +470,8 @@ export function loadConfig(env: Env = process.env): Config {
       integer(env, 'POSTBACK_EVENT_ID_WINDOW_DAYS', PostbackLimits.eventIdWindowDays, 1, 3650) *
       DAY_MS,
     gateway,
+    unverifiedAccountMaxAgeMs:
+      integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),

@@ -3,18 +3,19 @@ import ipaddr from 'ipaddr.js';
 /** production: stateless instances on PostgreSQL and SMTP; embedded: one local process with /dev. */
 export type Mode = 'embedded' | 'production';
 
-const MODES: Readonly<Record<string, Mode>> = {
-  '': 'embedded',
-  development: 'embedded',
-  test: 'embedded',
-  production: 'production',
-};
+// A Map: an object literal would answer `constructor` or `toString` with Object.prototype's.
+const MODES: ReadonlyMap<string, Mode> = new Map([
+  ['', 'embedded'],
+  ['development', 'embedded'],
+  ['test', 'embedded'],
+  ['production', 'production'],
+]);
 
 export const NODE_ENV_FORMS = 'must be production, development or test (or unset)';
 
 /** The mode `NODE_ENV` names; undefined for a value that is none of them (a typo must not run embedded). */
 export function modeOf(nodeEnv: string | undefined): Mode | undefined {
-  return MODES[nodeEnv?.trim() ?? ''];
+  return MODES.get(nodeEnv?.trim() ?? '');
 }
 
 /** `localhost` or a loopback address, an IPv4-mapped one (`::ffff:127.0.0.1`) included. */

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
-import { DevPaths } from '../../src/contract/api-paths.js';
+import { ApiPaths, DevPaths } from '../../src/contract/api-paths.js';
+import type { AuthResponse } from '../../src/contract/auth.js';
+import { XSRF_COOKIE } from '../../src/server/http/xsrf.js';
 import { uniqueEmail } from './accounts.js';
 import { HttpClient } from './http-client.js';
 import type { TestApp } from './test-app.js';
@@ -24,12 +26,44 @@ export function flowIdentity({ emailVerified = true } = {}): Record<string, stri
   };
 }
 
-/** POSTs the embedded provider's form and answers the token from the redirect. */
-export async function tokenFromForm(app: TestApp, fields: Record<string, string>) {
-  const res = await new HttpClient(app.baseUrl).request('POST', DevPaths.flow, {
-    body: new URLSearchParams({ applicationId: 'developer-portal', ...fields }).toString(),
+/**
+ * Starts a hand-off as the login button does: the browser's client now holds the state
+ * cookie, and the answer names the state the provider must send back.
+ */
+export async function startHandOff(browser: HttpClient): Promise<string> {
+  const res = await browser.request('GET', ApiPaths.flowStart);
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') ?? '').searchParams.get('state') ?? '';
+}
+
+/** Exchanges a token in a browser that started the hand-off, as the callback page does. */
+export async function exchangeInBrowser(app: TestApp, token: string, browser?: HttpClient) {
+  const client = browser ?? new HttpClient(app.baseUrl);
+  const state = await startHandOff(client);
+  return client.json<AuthResponse>(
+    'GET',
+    `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth: token, state }).toString()}`,
+  );
+}
+
+/** POSTs the embedded provider's form as its page does: loaded first, its token repeated. */
+export async function postFlowForm(app: TestApp, fields: Record<string, string>) {
+  const browser = new HttpClient(app.baseUrl);
+  await browser.request('GET', DevPaths.flow);
+  return browser.request('POST', DevPaths.flow, {
+    body: new URLSearchParams({
+      applicationId: 'developer-portal',
+      xsrf: browser.cookie(XSRF_COOKIE) ?? '',
+      ...fields,
+    }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    xsrf: false,
   });
+}
+
+/** The token the embedded provider's redirect carries. */
+export async function tokenFromForm(app: TestApp, fields: Record<string, string>) {
+  const res = await postFlowForm(app, fields);
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location') ?? '');
   expect(`${location.origin}${location.pathname}`).toBe(

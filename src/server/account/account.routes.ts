@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noStore } from '../http/no-store.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PasswordChangeRequestSchema,
@@ -23,11 +24,13 @@ export interface AccountRouteDeps {
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
+  // The profile is personal data: no shared cache may keep it.
+  const profile = { ...auth, onSend: noStore };
   const profileResponse = { 200: ProfileResponseSchema, ...ErrorResponses };
 
   r.get(
     ApiPaths.accountProfile,
-    { ...auth, schema: { response: profileResponse } },
+    { ...profile, schema: { response: profileResponse } },
     async (request) => ({
       status: 'success' as const,
       message: Messages.account.profileFound,
@@ -37,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   r.put(
     ApiPaths.accountProfile,
-    { ...auth, schema: { body: ProfileUpdateRequestSchema, response: profileResponse } },
+    { ...profile, schema: { body: ProfileUpdateRequestSchema, response: profileResponse } },
     async (request) => ({
       status: 'success' as const,
       message: Messages.account.profileSaved,

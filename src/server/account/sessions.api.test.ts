@@ -12,7 +12,7 @@ import {
   primedClient,
   type TestDeveloper,
 } from '../../../test/support/accounts.js';
-import { flowIdentity, tokenFromForm } from '../../../test/support/flow.js';
+import { flowIdentity, startHandOff, tokenFromForm } from '../../../test/support/flow.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -142,9 +142,11 @@ describe(`account sessions (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   it('records a hand-off login as a session too', async () => {
     const token = await tokenFromForm(t, flowIdentity());
-    const res = await new HttpClient(t.baseUrl).json<AuthResponse>(
+    const browser = new HttpClient(t.baseUrl);
+    const state = await startHandOff(browser);
+    const res = await browser.json<AuthResponse>(
       'GET',
-      `${ApiPaths.loginWithFlow}?auth=${encodeURIComponent(token)}`,
+      `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth: token, state }).toString()}`,
       { headers: { 'user-agent': FIREFOX_WINDOWS, [PLACE_HEADER]: 'Europe/Berlin' } },
     );
     expect(res.status).toBe(200);

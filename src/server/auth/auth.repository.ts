@@ -158,3 +158,23 @@ export async function setPassword(trx: Trx, id: string, passwordHash: string, no
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * The owner proved the e-mail of an account nobody had verified: whatever someone else set
+ * on it goes (the password; sessions in sessions.repository.ts), earlier access tokens too.
+ */
+export async function dropPassword(trx: Trx, id: string, now: number) {
+  await trx
+    .updateTable('developers')
+    .set({ passwordHash: null, tokensValidAfter: now, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Whether a mailed code may verify or reset the account: not when a hand-off made it from an
+ * e-mail its provider did not vouch for, whose client code belongs to whoever signed in.
+ */
+export function isClaimableByMail(developer: DeveloperRecord): boolean {
+  return developer.verifiedAt !== null || developer.clientCode === null;
+}

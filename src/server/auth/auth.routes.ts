@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
@@ -28,6 +28,13 @@ import {
   ErrorResponses,
 } from './auth.responses.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
+import {
+  FLOW_STATE_COOKIE,
+  FLOW_STATE_MAX_AGE_SECONDS,
+  isSameFlowState,
+  newFlowState,
+} from './flow-state.js';
+import { AppError } from '../errors.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { noStore } from '../http/no-store.js';
 import { perIpLimit } from './rate-limits.js';
@@ -38,6 +45,8 @@ export interface AuthRouteDeps {
   readonly auth: AuthService;
   readonly reset: PasswordResetService;
   readonly loginWithFlow: (token: string, origin: SessionOrigin) => Promise<SignedIn>;
+  /** Where the login button sends the browser; null: hand-off login is off. */
+  readonly flowLogin: { readonly url: string | null; readonly applicationId: string };
   readonly rateLimitPerMinute: number;
 }
 
@@ -198,6 +207,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
+  const flowCookie = (request: FastifyRequest) => ({
+    path: ApiPaths.loginWithFlow,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+  });
+
+  const { url: flowLoginUrl, applicationId } = deps.flowLogin;
+  if (flowLoginUrl !== null) {
+    r.get(ApiPaths.flowStart, { config: limited }, async (request, reply) => {
+      const state = newFlowState();
+      reply.setCookie(FLOW_STATE_COOKIE, state, {
+        ...flowCookie(request),
+        maxAge: FLOW_STATE_MAX_AGE_SECONDS,
+      });
+      const target = new URL(flowLoginUrl);
+      target.searchParams.set('applicationId', applicationId);
+      target.searchParams.set('state', state);
+      return reply.redirect(target.toString(), 302);
+    });
+  }
+
   r.get(
     ApiPaths.loginWithFlow,
     {
@@ -208,7 +239,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         response: { 200: AuthResponseSchema, ...ErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const cookie = request.cookies[FLOW_STATE_COOKIE];
+      // A state is good for one answer, whatever it is.
+      reply.clearCookie(FLOW_STATE_COOKIE, flowCookie(request));
+      if (!isSameFlowState(cookie, request.query.state)) {
+        throw new AppError('unauthorized', Messages.auth.flowStateMismatch);
+      }
       const { developer, tokens } = await deps.loginWithFlow(
         request.query.auth,
         sessionOriginOf(request),

@@ -15,6 +15,7 @@ import type { AuthEvents } from './auth-events.js';
 import {
   findDeveloperByEmail,
   insertDeveloper,
+  isClaimableByMail,
   isUniqueViolation,
   markVerified,
   type DeveloperRecord,
@@ -126,7 +127,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async sendConfirmation(email: string): Promise<void> {
       const developer = await findDeveloperByEmail(db, email);
-      if (developer === undefined || developer.verifiedAt !== null) return;
+      if (developer?.verifiedAt !== null || !isClaimableByMail(developer)) return;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');

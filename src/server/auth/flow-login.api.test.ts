@@ -7,8 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { userAttribute, type AuthResponse } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
-import { createDeveloper, developerRow, uniqueEmail } from '../../../test/support/accounts.js';
-import { flowIdentity as identity, tokenFromForm } from '../../../test/support/flow.js';
+import {
+  createDeveloper,
+  developerRow,
+  PASSWORD,
+  primedClient,
+  signIn,
+  uniqueEmail,
+} from '../../../test/support/accounts.js';
+import {
+  exchangeInBrowser,
+  flowIdentity as identity,
+  startHandOff,
+  tokenFromForm,
+} from '../../../test/support/flow.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { FLOW_KEY_FILE } from '../dev/flow-provider.js';
@@ -29,10 +41,7 @@ const INVALID = { status: 'error', code: 'unauthorized', message: Messages.auth.
 let counter = 0;
 
 function exchange(app: TestApp, token: string) {
-  return new HttpClient(app.baseUrl).json<AuthResponse>(
-    'GET',
-    `${ApiPaths.loginWithFlow}?auth=${encodeURIComponent(token)}`,
-  );
+  return exchangeInBrowser(app, token);
 }
 
 function signed(
@@ -130,11 +139,24 @@ describe('GET loginWithFlow', () => {
     expect(await developerRow(t, dev.email)).toMatchObject({ clientCode: null });
   });
 
-  it('still creates a new developer from a token without email_verified', async () => {
+  it('still creates a new developer from a token without email_verified, left unverified', async () => {
     const who = identity({ emailVerified: false });
     const res = await exchange(t, await signed(who));
     expect(res.status).toBe(200);
-    expect((await developerRow(t, who.email))?.clientCode).toBe(who.client_code);
+    expect(userAttribute(res.body, 'email_verified')).toBe('false');
+    expect(await developerRow(t, who.email)).toMatchObject({
+      clientCode: who.client_code,
+      verifiedAt: null,
+    });
+  });
+
+  it('verifies that developer once a later hand-off vouches for the e-mail', async () => {
+    const who = identity({ emailVerified: false });
+    expect((await exchange(t, await signed(who))).status).toBe(200);
+    t.clock.advance(1000);
+    const res = await exchange(t, await signed({ ...who, email_verified: true }));
+    expect(res.status).toBe(200);
+    expect((await developerRow(t, who.email))?.verifiedAt).toBe(t.clock.now());
   });
 
   it('refuses to move an e-mail linked to another client code', async () => {
@@ -204,6 +226,156 @@ describe('GET loginWithFlow', () => {
     expect((await client.json('GET', ApiPaths.loginWithFlow)).status).toBe(400);
     const long = await client.json('GET', `${ApiPaths.loginWithFlow}?auth=${'x'.repeat(8193)}`);
     expect(long.status).toBe(400);
+  });
+});
+
+describe('the hand-off state (login CSRF)', () => {
+  const MISMATCH = {
+    status: 'error',
+    code: 'unauthorized',
+    message: Messages.auth.flowStateMismatch,
+  };
+  const callback = (browser: HttpClient, auth: string, state?: string) =>
+    browser.json<AuthResponse>(
+      'GET',
+      `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth, ...(state === undefined ? {} : { state }) }).toString()}`,
+    );
+
+  it('starts at the provider with the application id and a state bound to this browser', async () => {
+    const browser = new HttpClient(t.baseUrl);
+    const res = await browser.request('GET', ApiPaths.flowStart);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(t.config.flow.loginUrl);
+    expect(location.searchParams.get('applicationId')).toBe(t.config.flow.applicationId);
+    const state = location.searchParams.get('state') ?? '';
+    expect(state).toMatch(/^[\w-]{43}$/);
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith('flow_state='));
+    expect(cookie).toContain(`flow_state=${state}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toContain(`Path=${ApiPaths.loginWithFlow}`);
+  });
+
+  it('refuses a token sent to a browser that did not start the hand-off, and keeps it usable', async () => {
+    const who = identity();
+    const token = await tokenFromForm(t, who);
+    const victim = new HttpClient(t.baseUrl);
+    const attackerState = await startHandOff(new HttpClient(t.baseUrl));
+    for (const state of [undefined, attackerState]) {
+      const res = await callback(victim, token, state);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(MISMATCH);
+    }
+    expect(await developerRow(t, who.email)).toBeUndefined();
+    // The browser that started it still signs in with it.
+    const owner = new HttpClient(t.baseUrl);
+    const state = await startHandOff(owner);
+    const res = await callback(owner, token, state);
+    expect(res.status).toBe(200);
+  });
+
+  it('takes a state once', async () => {
+    const browser = new HttpClient(t.baseUrl);
+    const state = await startHandOff(browser);
+    expect((await callback(browser, await tokenFromForm(t, identity()), state)).status).toBe(200);
+    const again = await callback(browser, await tokenFromForm(t, identity()), state);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(MISMATCH);
+  });
+});
+
+describe('an account taken over before it exists', () => {
+  const mailsTo = async (email: string) => {
+    await t.drainJobs();
+    const rows = await t.db.kysely
+      .selectFrom('mailboxMessages')
+      .select('id')
+      .where('toAddress', '=', email)
+      .execute();
+    return rows.length;
+  };
+
+  it('drops the password, refresh tokens and sessions of an unverified sign-up the owner links', async () => {
+    // The attacker signs up with the owner's e-mail and never verifies it.
+    const planted = await createDeveloper(t, { verified: false });
+    // A session on that row, as an older portal could leave one.
+    await t.db.kysely
+      .updateTable('developers')
+      .set({ verifiedAt: t.clock.now() })
+      .where('id', '=', planted.id)
+      .execute();
+    expect((await signIn(await primedClient(t), planted.email, planted.password)).status).toBe(200);
+    await t.db.kysely
+      .updateTable('developers')
+      .set({ verifiedAt: null })
+      .where('id', '=', planted.id)
+      .execute();
+
+    const owner = { ...identity(), email: planted.email };
+    const res = await exchange(t, await tokenFromForm(t, owner));
+    expect(res.status).toBe(200);
+    expect(userAttribute(res.body, 'sub')).toBe(planted.id);
+    expect(await developerRow(t, planted.email)).toMatchObject({
+      passwordHash: null,
+      clientCode: owner.client_code,
+      verifiedAt: t.clock.now(),
+    });
+    const attacker = await signIn(await primedClient(t), planted.email, planted.password);
+    expect(attacker.status).toBe(401);
+    expect(attacker.body).toMatchObject({ code: 'bad_credentials' });
+    // Only the owner's new session is left, with its one refresh token.
+    const sessions = await t.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('developerId', '=', planted.id)
+      .execute();
+    const families = await t.db.kysely
+      .selectFrom('refreshTokens')
+      .select('familyId')
+      .where('developerId', '=', planted.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    expect(families).toEqual([{ familyId: sessions[0]?.id }]);
+  });
+
+  it('keeps a verified password account whole when the owner links it', async () => {
+    const dev = await createDeveloper(t);
+    const res = await exchange(t, await tokenFromForm(t, { ...identity(), email: dev.email }));
+    expect(res.status).toBe(200);
+    expect((await signIn(await primedClient(t), dev.email, dev.password)).status).toBe(200);
+  });
+
+  it('lets no password reset claim a row a token without email_verified made', async () => {
+    // The attacker's provider does not check e-mails: a row with the owner's e-mail.
+    const attacker = identity({ emailVerified: false });
+    expect((await exchange(t, await signed(attacker))).status).toBe(200);
+
+    const forgot = await (
+      await primedClient(t)
+    ).json('POST', ApiPaths.forgotPassword, { json: { email: attacker.email } });
+    expect(forgot.status).toBe(200);
+    expect(await mailsTo(attacker.email)).toBe(0);
+    const reset = await (
+      await primedClient(t)
+    ).json('POST', ApiPaths.forgotPasswordConfirm, {
+      json: { email: attacker.email, code: '123456', password: PASSWORD },
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body).toEqual({
+      status: 'error',
+      code: 'code_invalid',
+      message: Messages.auth.codeInvalid,
+    });
+    const confirm = await (
+      await primedClient(t)
+    ).json('POST', ApiPaths.sendConfirmation, { json: { email: attacker.email } });
+    expect(confirm.status).toBe(200);
+    expect(await mailsTo(attacker.email)).toBe(0);
+    expect(await developerRow(t, attacker.email)).toMatchObject({
+      passwordHash: null,
+      verifiedAt: null,
+    });
   });
 });
 

@@ -10,12 +10,15 @@ import {
   findDeveloperById,
   insertDeveloper,
   isUniqueViolation,
+  dropPassword,
   linkClientCode,
+  markVerified,
+  normalizeEmail,
   type DeveloperRecord,
 } from './auth.repository.js';
 import { sessionDeps, type AuthDeps, type SignedIn } from './auth.service.js';
 import { flowIdentityOf, type FlowIdentity } from './flow-claims.js';
-import { recordFlowTokenUse } from './sessions.repository.js';
+import { deleteDeveloperSessions, recordFlowTokenUse } from './sessions.repository.js';
 import type { SessionOrigin } from './session-origin.js';
 import { startSession } from './sessions.js';
 
@@ -69,18 +72,29 @@ export async function createFlowTokenVerifier(
 /**
  * The developer of a hand-off identity: the one with its client code, else the one with
  * its e-mail (now linked and verified) when the provider vouches for that e-mail, else a
- * new verified developer without password.
+ * new developer without password, verified only when the provider vouches for the e-mail.
  */
 async function linkDeveloper(deps: AuthDeps, token: FlowToken, now: number) {
   return deps.db.transaction().execute(async (trx): Promise<DeveloperRecord | undefined> => {
     const byCode = await findDeveloperByClientCode(trx, token.clientCode);
-    if (byCode !== undefined) return byCode;
+    if (byCode !== undefined) {
+      if (byCode.verifiedAt === null && token.emailVerified && isSameEmail(byCode, token)) {
+        await markVerified(trx, byCode.id, now);
+        return findDeveloperById(trx, byCode.id);
+      }
+      return byCode;
+    }
     const byEmail = await findDeveloperByEmail(trx, token.email);
     if (byEmail !== undefined) {
       // Linked to another client code already: refusing beats silently moving the account.
       if (byEmail.clientCode !== null) return undefined;
       // Anyone can claim any e-mail at a provider that does not check it: no takeover.
       if (!token.emailVerified) throw new AppError('conflict', Messages.auth.flowEmailNotVerified);
+      // Whoever signed up with this e-mail never proved it: the owner gets it without their access.
+      if (byEmail.verifiedAt === null) {
+        await dropPassword(trx, byEmail.id, now);
+        await deleteDeveloperSessions(trx, byEmail.id);
+      }
       await linkClientCode(trx, byEmail.id, token.clientCode, now);
       return findDeveloperById(trx, byEmail.id);
     }
@@ -92,12 +106,16 @@ async function linkDeveloper(deps: AuthDeps, token: FlowToken, now: number) {
       mobile: '',
       state: '',
       passwordHash: null,
-      verifiedAt: now,
+      verifiedAt: token.emailVerified ? now : null,
       clientCode: token.clientCode,
       createdAt: now,
     });
     return findDeveloperById(trx, id);
   });
+}
+
+function isSameEmail(developer: DeveloperRecord, token: FlowToken): boolean {
+  return normalizeEmail(developer.email) === normalizeEmail(token.email);
 }
 
 /** Exchanges a hand-off token, accepted once, for a session like a sign-in's. */

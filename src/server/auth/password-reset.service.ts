@@ -2,7 +2,7 @@ import type { ResetRequest } from '../../contract/auth.js';
 import { Messages } from '../../contract/messages.js';
 import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { AppError } from '../errors.js';
-import { findDeveloperByEmail, setPassword } from './auth.repository.js';
+import { findDeveloperByEmail, isClaimableByMail, setPassword } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { consumeCode, releaseCodeAttempt } from './codes.repository.js';
 import { checkCode, enqueueCodeMail, issueCode } from './one-time-codes.js';
@@ -17,6 +17,11 @@ export function createPasswordResetService(deps: AuthDeps) {
   const { db, clock } = deps;
   const codeSecret = deps.secrets.codeHashSecret;
   const invalid = () => new AppError('code_invalid', Messages.auth.codeInvalid);
+  /** The developer a reset may reach by this address; undefined answers like an unknown one. */
+  const resettable = async (email: string) => {
+    const developer = await findDeveloperByEmail(db, email);
+    return developer !== undefined && isClaimableByMail(developer) ? developer : undefined;
+  };
 
   return {
     /**
@@ -33,7 +38,7 @@ export function createPasswordResetService(deps: AuthDeps) {
 
     /** The job behind forgotPassword, within the limits the request counted: unknown addresses get no mail. */
     async mailResetCode(email: string): Promise<void> {
-      const developer = await findDeveloperByEmail(db, email);
+      const developer = await resettable(email);
       if (developer === undefined) return;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
@@ -49,7 +54,7 @@ export function createPasswordResetService(deps: AuthDeps) {
      */
     async checkResetCode(email: string, code: string): Promise<void> {
       try {
-        const developer = await findDeveloperByEmail(db, email);
+        const developer = await resettable(email);
         if (developer === undefined) throw invalid();
         const codeId = await checkCode(db, codeSecret, clock.now(), developer.id, 'reset', code);
         await releaseCodeAttempt(db, codeId);
@@ -65,7 +70,7 @@ export function createPasswordResetService(deps: AuthDeps) {
      * refresh tokens are revoked and access tokens issued before now are refused.
      */
     async resetPassword(input: ResetRequest, origin: ActivityOrigin): Promise<void> {
-      const developer = await findDeveloperByEmail(db, input.email);
+      const developer = await resettable(input.email);
       if (developer === undefined) throw invalid();
       const now = clock.now();
       const codeId = await checkCode(db, codeSecret, now, developer.id, 'reset', input.code);

@@ -3,8 +3,10 @@ import { ApiPaths } from '../../contract/api-paths.js';
 import type { RefreshResponse } from '../../contract/auth.js';
 import {
   createDeveloper,
+  developerRow,
   primedClient,
   signIn,
+  signupBody,
   type TestDeveloper,
 } from '../../../test/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -163,6 +165,47 @@ describe(`the purge of expired sign-in data (${process.env.TEST_DB ?? 'sqlite'})
       expect.objectContaining({ runAt: (Math.floor(t.clock.now() / HOUR_MS) + 1) * HOUR_MS }),
     ]);
     expect(jobs.filter((job) => job.doneAt !== null).length).toBeGreaterThan(0);
+  });
+
+  it('deletes accounts left unverified past UNVERIFIED_ACCOUNT_DAYS, with everything they hold', async () => {
+    const app = await startTestApp({ env: { UNVERIFIED_ACCOUNT_DAYS: '3' }, clock: t.clock });
+    try {
+      const old = await createDeveloper(app, { verified: false });
+      const proven = await createDeveloper(app);
+      t.clock.advance(DAY_MS);
+      const young = await createDeveloper(app, { verified: false });
+      t.clock.advance(2 * DAY_MS + HOUR_MS);
+      await app.drainJobs();
+      const left = await app.db.kysely
+        .selectFrom('developers')
+        .select('id')
+        .where('id', 'in', [old.id, proven.id, young.id])
+        .execute();
+      expect(left.map((row) => row.id).sort()).toEqual([proven.id, young.id].sort());
+      const codes = await app.db.kysely
+        .selectFrom('oneTimeCodes')
+        .select('id')
+        .where('developerId', '=', old.id)
+        .execute();
+      expect(codes).toEqual([]);
+      // The address is free again: its owner can sign up.
+      const signup = await (
+        await primedClient(app)
+      ).json('POST', ApiPaths.signup, { json: signupBody({ email: old.email }) });
+      expect(signup.status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps unverified accounts 7 days by default', async () => {
+    const dev = await createDeveloper(t, { verified: false });
+    t.clock.advance(6 * DAY_MS + HOUR_MS);
+    await t.drainJobs();
+    expect(await developerRow(t, dev.email)).toBeDefined();
+    t.clock.advance(DAY_MS);
+    await t.drainJobs();
+    expect(await developerRow(t, dev.email)).toBeUndefined();
   });
 
   it('deletes activity events older than the retention years, keeps younger ones', async () => {

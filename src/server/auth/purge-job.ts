@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import { schedulePeriodic } from '../jobs/schedule.js';
 import { ACTIVITY_RETENTION_YEARS } from '../../contract/activity.js';
-import { SignInLimits } from '../../contract/limits.js';
+import { AccountLimits, SignInLimits } from '../../contract/limits.js';
 import { deleteExpiredKeys } from '../keys/keys.repository.js';
 import { deleteExpiredPostbackSecrets } from '../postbacks/postback-secrets.repository.js';
 import { forgetCallerEventIdsBefore } from '../postbacks/postback-events.repository.js';
@@ -17,15 +17,16 @@ import {
   deleteEndedSessions,
   deleteExpiredCodes,
   deleteQuietSignInThrottles,
+  deleteUnverifiedDevelopers,
 } from './purge.repository.js';
 
 const PurgeSchema = z.object({});
 
 /**
- * Deletes expired refresh tokens and codes, the sessions they ended, sign-in counts that
- * have gone quiet, old API keys past their grace, activity events past their retention,
- * operators' sessions past their end and postback event ids past their window, once an
- * hour for all instances together.
+ * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they
+ * ended, sign-in counts that have gone quiet, old API keys past their grace, activity events
+ * past their retention, operators' sessions past their end and postback event ids past their
+ * window, once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -47,10 +48,13 @@ export const PurgeRules = {
 export interface PurgeWindows {
   /** `POSTBACK_EVENT_ID_WINDOW_DAYS`: a caller's event id is a duplicate for this long. */
   readonly postbackEventIdsMs: number;
+  /** `UNVERIFIED_ACCOUNT_DAYS`: an account whose e-mail is unverified this long is deleted. */
+  readonly unverifiedAccountsMs: number;
 }
 
 const DEFAULT_WINDOWS: PurgeWindows = {
   postbackEventIdsMs: PostbackLimits.eventIdWindowDays * 24 * HOUR_MS,
+  unverifiedAccountsMs: AccountLimits.unverifiedAccountDays * 24 * HOUR_MS,
 };
 
 /** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
@@ -65,7 +69,10 @@ export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<vo
   return schedulePeriodic(db, PurgeExpiredJob, {}, PurgeRules.intervalMs, now);
 }
 
-/** One run: the next one is queued first, so a failing purge does not end the schedule. */
+/**
+ * One run: the next one is queued first, so a failing purge does not end the schedule.
+ * Accounts unverified for `unverifiedAccountsMs` go, so nobody holds an e-mail they never proved.
+ */
 export async function purgeExpired(
   db: Kysely<Database>,
   now: number,
@@ -73,6 +80,7 @@ export async function purgeExpired(
 ) {
   await scheduleNextPurge(db, now);
   return {
+    unverifiedDevelopers: await deleteUnverifiedDevelopers(db, now - windows.unverifiedAccountsMs),
     refreshTokens: await deleteDeadRefreshTokens(db, now, now - PurgeRules.revokedFamilyKeepMs),
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
     sessions: await deleteEndedSessions(db),

@@ -75,3 +75,16 @@ export async function deleteQuietSignInThrottles(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Deletes the accounts still unverified that were made at or before `createdBefore`; what
+ * they hold goes with them (the foreign keys cascade), and their e-mails are free again.
+ */
+export async function deleteUnverifiedDevelopers(db: Db, createdBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom('developers')
+    .where('verifiedAt', 'is', null)
+    .where('createdAt', '<=', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -170,6 +170,12 @@ export async function revokeDeveloperTokens(
   return rows.map((row) => row.familyId);
 }
 
+/** Deletes every session of the developer and its refresh tokens. */
+export async function deleteDeveloperSessions(trx: Trx, developerId: string) {
+  await trx.deleteFrom('refreshTokens').where('developerId', '=', developerId).execute();
+  await trx.deleteFrom('sessions').where('developerId', '=', developerId).execute();
+}
+
 /** Records a hand-off token as used; false when it was used before. */
 export async function recordFlowTokenUse(db: Db, jti: string, expiresAt: number, now: number) {
   await db.deleteFrom('flowTokenUses').where('expiresAt', '<', now).execute();

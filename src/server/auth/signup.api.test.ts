@@ -69,6 +69,19 @@ describe(`POST signup (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(codes[0]?.codeHash).not.toContain(code);
   });
 
+  // docs/decisions/027: an apostrophe, a tag with a hyphen, punycode endings and labels.
+  it.each([
+    "o'brien@example.com",
+    'a+b-c@example.com',
+    'a@example.xn--p1ai',
+    'a@xn--80ak6aa92e.com',
+  ])('accepts the real address %s', async (email) => {
+    const client = await primedClient(t);
+    const res = await client.json('POST', ApiPaths.signup, { json: signupBody({ email }) });
+    expect(res.status).toBe(201);
+    expect((await developerRow(t, email))?.email).toBe(email);
+  });
+
   it('refuses an e-mail that exists in any case with 409 and changes nothing', async () => {
     const client = await primedClient(t);
     const body = signupBody();

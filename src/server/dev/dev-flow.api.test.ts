@@ -2,7 +2,12 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
-import { flowIdentity as identity, tokenFromForm } from '../../../test/support/flow.js';
+import {
+  flowIdentity as identity,
+  postFlowForm,
+  tokenFromForm,
+} from '../../../test/support/flow.js';
+import { XSRF_COOKIE, XSRF_REJECTED } from '../http/xsrf.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -98,15 +103,39 @@ describe(`the embedded hand-off provider (${process.env.TEST_DB ?? 'sqlite'})`, 
     ],
     [{ client_code: 'C1', name: 'A', email: '' }, 'email', Messages.signup.emailRequired],
   ])('answers %o with a 400 page naming the field', async (fields, id, message) => {
-    const res = await new HttpClient(t.baseUrl).request('POST', DevPaths.flow, {
-      body: new URLSearchParams(fields).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await postFlowForm(t, fields);
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain(`aria-invalid="true" aria-describedby="${id}-error"`);
     expect(html).toContain(`<p id="${id}-error" class="error">${message}`);
     expect(html).toContain('<title>Error: ');
+  });
+
+  it('sends back the state it was started with', async () => {
+    const browser = new HttpClient(t.baseUrl);
+    const page = await (await browser.request('GET', `${DevPaths.flow}?state=s-123`)).text();
+    expect(page).toContain('<input type="hidden" name="state" value="s-123">');
+    const res = await postFlowForm(t, { ...identity(), state: 's-123' });
+    expect(new URL(res.headers.get('location') ?? '').searchParams.get('state')).toBe('s-123');
+  });
+
+  it.each([
+    ['without the anti-forgery field', (): Record<string, string> => ({})],
+    ['with a field that is not the cookie', (cookie: string) => ({ xsrf: `${cookie}x` })],
+  ])('refuses a post %s with 403 and no token', async (_case, field) => {
+    const browser = new HttpClient(t.baseUrl);
+    await browser.request('GET', DevPaths.flow);
+    const res = await browser.json('POST', DevPaths.flow, {
+      body: new URLSearchParams({
+        ...identity(),
+        ...field(browser.cookie(XSRF_COOKIE) ?? ''),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      xsrf: false,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 'error', code: 'forbidden', message: XSRF_REJECTED });
+    expect(res.headers.get('location')).toBeNull();
   });
 
   it.each([

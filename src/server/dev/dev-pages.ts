@@ -23,6 +23,10 @@ function page(title: string, main: string): string {
 
 export interface FlowFormValues {
   readonly applicationId: string;
+  /** The portal's state, sent back with the token. */
+  readonly state: string;
+  /** The anti-forgery token the post repeats. */
+  readonly xsrf: string;
   readonly clientCode: string;
   readonly name: string;
   readonly email: string;
@@ -63,6 +67,8 @@ export function flowPage(
       hasErrors ? '<p class="error" role="alert">Please correct the fields marked below.</p>' : '',
       '<form method="post" action="/dev/flow" novalidate>',
       `<input type="hidden" name="applicationId" value="${e(values.applicationId)}">`,
+      `<input type="hidden" name="state" value="${e(values.state)}">`,
+      `<input type="hidden" name="xsrf" value="${e(values.xsrf)}">`,
       field(
         'client_code',
         'Client code',

@@ -24,12 +24,15 @@ import {
 import { registerDevPostbackRoutes } from './dev-postbacks.routes.js';
 import type { FlowProvider } from './flow-provider.js';
 import { refuseRemote } from './loopback-only.js';
+import { XSRF_REJECTED, type XsrfForms } from '../http/xsrf.js';
+import { AppError } from '../errors.js';
 
 export interface DevDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly config: Config;
   readonly flowProvider: FlowProvider;
+  readonly xsrfForms: XsrfForms;
 }
 
 const FormText = z.optional(z.string().check(z.maxLength(1000)));
@@ -39,6 +42,8 @@ const FlowFormSchema = z.object({
   name: FormText,
   email: FormText,
   email_verified: FormText,
+  state: FormText,
+  xsrf: FormText,
 });
 const FlowErrorSchema = z.union([z.string(), ErrorResponseSchema]);
 const HTML = 'text/html; charset=utf-8';
@@ -81,13 +86,20 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
       DevPaths.flow,
       {
         schema: {
-          querystring: z.object({ applicationId: FormText }),
+          querystring: z.object({ applicationId: FormText, state: FormText }),
           response: { 200: z.string() },
         },
       },
       async (request, reply) => {
-        const applicationId = request.query.applicationId ?? config.flow.applicationId;
-        const values = { applicationId, clientCode: '', name: '', email: '', emailVerified: true };
+        const values = {
+          applicationId: request.query.applicationId ?? config.flow.applicationId,
+          state: request.query.state ?? '',
+          xsrf: deps.xsrfForms.formToken(request, reply),
+          clientCode: '',
+          name: '',
+          email: '',
+          emailVerified: true,
+        };
         return reply.type(HTML).send(flowPage(product, values));
       },
     );
@@ -98,8 +110,14 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
       { schema: { body: FlowFormSchema, response: { 400: FlowErrorSchema } } },
       async (request, reply) => {
         const body = request.body;
+        // A page elsewhere could post this form and sign the browser in as anyone.
+        if (!deps.xsrfForms.isFormTokenValid(request, body.xsrf)) {
+          throw new AppError('forbidden', XSRF_REJECTED);
+        }
         const values: FlowFormValues = {
           applicationId: body.applicationId ?? config.flow.applicationId,
+          state: body.state ?? '',
+          xsrf: body.xsrf ?? '',
           clientCode: (body.client_code ?? '').trim(),
           name: (body.name ?? '').trim(),
           email: (body.email ?? '').trim(),
@@ -113,7 +131,8 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
             .send(flowPage(product, values, errors));
         }
         const token = await deps.flowProvider.sign(values, deps.clock.now());
-        const target = `${config.publicUrl}${ClientPaths.flowLoginCallback}?auth=${encodeURIComponent(token)}`;
+        const query = new URLSearchParams({ auth: token, state: values.state });
+        const target = `${config.publicUrl}${ClientPaths.flowLoginCallback}?${query.toString()}`;
         return reply.redirect(target, 302);
       },
     );

@@ -87,6 +87,27 @@ describe(`/dev from other computers (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     expect(res.status).toBe(200);
   });
 
+  // DNS rebinding: a page at attacker.example whose name now points at 127.0.0.1 reaches
+  // /dev from the developer's own browser, over loopback, under its own host name.
+  it.each([
+    'rebind.attacker.example',
+    'rebind.attacker.example:8080',
+    '198.51.100.7',
+    'localhost.attacker.example',
+  ])('refuses a loopback request for the host %s with 403', async (host) => {
+    const res = await t.app.inject({ method: 'GET', url: DevPaths.mail, headers: { host } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(REFUSED);
+  });
+
+  it.each(['localhost', 'localhost:8080', '127.0.0.1:8080', '127.1.2.3', '[::1]:8080'])(
+    'answers a loopback request for the host %s',
+    async (host) => {
+      const res = await t.app.inject({ method: 'GET', url: DevPaths.mail, headers: { host } });
+      expect(res.statusCode).toBe(200);
+    },
+  );
+
   it('answers any client with EMBEDDED_ALLOW_REMOTE=true', async () => {
     const res = await open.app.inject({
       method: 'GET',

@@ -6,9 +6,17 @@ import { isLoopback } from '../run-mode.js';
 export const DEV_LOOPBACK_ONLY =
   'The /dev pages answer only on this computer (loopback): they show every mailed code and sign anyone in. Set EMBEDDED_ALLOW_REMOTE=true to open them to other clients.';
 
+/** The host name of a Host header value, without its port or an IPv6 address's brackets. */
+function hostNameOf(host: string): string {
+  const bracketed = /^\[([^\]]*)\]/.exec(host);
+  if (bracketed !== null) return bracketed[1] ?? '';
+  return host.replace(/:\d*$/, '');
+}
+
 /**
  * True when the request comes from this computer: the socket peer is loopback and so is
- * every X-Forwarded-For hop. The forwarded hops are read whether or not TRUST_PROXY
+ * every X-Forwarded-For hop, and the Host it names is loopback too (a page on a rebound DNS
+ * name reaches loopback from the developer's own browser, but under that name). The forwarded hops are read whether or not TRUST_PROXY
  * believes them: a client can only refuse itself with them, and a proxy on this computer
  * (Vite's in `npm run dev`) that forwards a remote browser must not make it local.
  */
@@ -20,7 +28,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
     .split(',')
     .map((hop) => hop.trim())
     .filter((hop) => hop !== '');
-  return hops.every(isLoopback);
+  return hops.every(isLoopback) && isLoopback(hostNameOf(request.headers.host ?? ''));
 }
 
 /** The onRequest check of every /dev route. */

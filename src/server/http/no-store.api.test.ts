@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
-import type { AuthResponse } from '../../contract/auth.js';
 import { createDeveloper, primedClient, signIn } from '../../../test/support/accounts.js';
 import {
   appFields,
@@ -10,9 +9,8 @@ import {
   signedInDeveloper,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
-import { flowIdentity, tokenFromForm } from '../../../test/support/flow.js';
+import { exchangeInBrowser, flowIdentity, tokenFromForm } from '../../../test/support/flow.js';
 import type { JsonResponse } from '../../../test/support/http-client.js';
-import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
@@ -47,18 +45,18 @@ describe(`Cache-Control: no-store (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         },
       });
     },
-    'hand-off login': async () => {
-      const token = await tokenFromForm(t, flowIdentity());
-      return new HttpClient(t.baseUrl).json<AuthResponse>(
-        'GET',
-        `${ApiPaths.loginWithFlow}?auth=${encodeURIComponent(token)}`,
-      );
-    },
+    'hand-off login': async () => exchangeInBrowser(t, await tokenFromForm(t, flowIdentity())),
     'app list': () => dev.client.json('GET', ApiPaths.apps),
     'app get': () => dev.client.json('GET', ApiPaths.app(appId)),
     'app create': () => postApp(dev.client, appFields()),
     'app update': () => putApp(dev.client, appId, appFields({ name: 'Renamed app' })),
     'sessions list': () => dev.client.json('GET', ApiPaths.sessions),
+    // E-mail, name and phone: personal data a shared cache must not keep.
+    'profile read': () => dev.client.json('GET', ApiPaths.accountProfile),
+    'profile save': () =>
+      dev.client.json('PUT', ApiPaths.accountProfile, {
+        json: { name: 'Asha Rao', mobile: '+919876543210', state: 'Goa' },
+      }),
   };
 
   it.each(Object.keys(answers))('is sent on %s', async (name) => {

@@ -71,8 +71,11 @@ export function registerXsrf(
   // Over https only the `__Host-` cookie counts: a plain one may have been planted.
   const cookieName = (request: FastifyRequest) =>
     isHttps(request) ? XsrfCookies.https : XsrfCookies.http;
-  const issueCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.setCookie(cookieName(request), tokens.issue(), {
+  const issued = new WeakMap<FastifyRequest, string>();
+  const issueCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    const token = tokens.issue();
+    issued.set(request, token);
+    reply.setCookie(cookieName(request), token, {
       // `__Host-` asks for exactly this: Secure, Path=/ and no Domain.
       path: '/',
       sameSite: 'strict',
@@ -80,6 +83,8 @@ export function registerXsrf(
       // The web client reads it to echo it in the header.
       httpOnly: false,
     });
+    return token;
+  };
 
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) {
@@ -97,9 +102,28 @@ export function registerXsrf(
   });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload, done) => {
-    if (isPage(reply) && !tokens.isValid(request.cookies[cookieName(request)])) {
+    if (
+      isPage(reply) &&
+      !issued.has(request) &&
+      !tokens.isValid(request.cookies[cookieName(request)])
+    ) {
       issueCookie(request, reply);
     }
     done();
   });
+
+  return {
+    /** The token a server-made HTML form repeats in a field: the browser's, else a new one. */
+    formToken(request: FastifyRequest, reply: FastifyReply): string {
+      const cookie = request.cookies[cookieName(request)];
+      return tokens.isValid(cookie) ? cookie : issueCookie(request, reply);
+    },
+    /** A form post's check: the field repeats the browser's valid cookie. */
+    isFormTokenValid(request: FastifyRequest, field: string | undefined): boolean {
+      const cookie = request.cookies[cookieName(request)];
+      return tokens.isValid(cookie) && field !== undefined && safeEqual(field, cookie);
+    },
+  };
 }
+
+export type XsrfForms = ReturnType<typeof registerXsrf>;

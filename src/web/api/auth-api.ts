@@ -50,10 +50,10 @@ export const authApi = {
     }),
   resetPassword: (json: ResetRequest) =>
     call<StatusResponse>('post', ApiPaths.forgotPasswordConfirm, { json }),
-  loginWithFlow: (auth: string) =>
+  loginWithFlow: (auth: string, state: string) =>
     call<AuthResponse>(
       'get',
-      `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth }).toString()}`,
+      `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth, state }).toString()}`,
       { headers: placeHeader() },
     ),
   logout: (refreshToken: string) =>

@@ -15,6 +15,7 @@ export default function FlowLoginCallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const auth = searchParams.get('auth');
+  const state = searchParams.get('state') ?? '';
   // A hand-off token is accepted once: never exchange it twice for one visit.
   const hasStarted = useRef(false);
 
@@ -26,7 +27,7 @@ export default function FlowLoginCallbackPage() {
       return;
     }
     authApi
-      .loginWithFlow(auth)
+      .loginWithFlow(auth, state)
       .then(async (response) => {
         storeSession(response);
         const clientCode = clientCodeOf(auth);
@@ -38,7 +39,7 @@ export default function FlowLoginCallbackPage() {
         notify.error(errorMessage(error));
         await navigate(ClientPaths.login, { replace: true });
       });
-  }, [auth, navigate]);
+  }, [auth, state, navigate]);
 
   return (
     <section className={styles.page} aria-labelledby="flow-title">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiPaths } from '../../../contract/api-paths.js';
 import type { SigninRequest } from '../../../contract/auth.js';
 import { mentionsLegacyDomain } from '../../../contract/brand.js';
 import { EmailChecks, LoginPasswordChecks } from '../../../contract/field-checks.js';
@@ -99,11 +100,9 @@ export default function LoginPage() {
     }
   });
 
+  // The server sets this browser's hand-off state, then sends it on to the provider.
   const startFlowLogin = () => {
-    if (brand.flowLoginUrl === null) return;
-    const url = new URL(brand.flowLoginUrl);
-    url.searchParams.set('applicationId', brand.flowApplicationId);
-    window.location.assign(url.toString());
+    window.location.assign(ApiPaths.flowStart);
   };
 
   return (

@@ -29,6 +29,15 @@ describe('the sign-up form', () => {
   });
 
   it.each([
+    "o'brien@example.com",
+    'a+b-c@example.com',
+    'a@example.xn--p1ai',
+    'a@xn--80ak6aa92e.com',
+  ])('accepts the real address %s (docs/decisions/027)', (email) => {
+    expect(firstMessage({ ...GOOD, email })).toBeUndefined();
+  });
+
+  it.each([
     [{ repeatPassword: '' }, Messages.signup.repeatPasswordRequired],
     [{ repeatPassword: 'Other0!pass' }, Messages.signup.passwordsDoNotMatch],
     [{ mobile: '98765' }, Messages.signup.mobileInvalid],
