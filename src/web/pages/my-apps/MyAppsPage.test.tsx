@@ -84,3 +84,12 @@ describe('the renewal date (issue 10, defect 10)', () => {
     expect(await screen.findByRole('list', { name: 'Your apps' })).toHaveTextContent('2026-11-27');
   });
 });
+
+describe('the empty list (docs/product.md section 12, departures from the contract)', () => {
+  it('offers Create New App once, in the empty state, not also in the title row', async () => {
+    fakeApi(() => json(200, []));
+    renderPage();
+    expect(await screen.findByText(Messages.screens.noAppsYet)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: Messages.screens.createNewApp })).toHaveLength(1);
+  });
+});
