@@ -11,9 +11,9 @@ const block = /```(?:sh|env|dotenv)?\n([\s\S]*?)```/u.exec(section)?.[1] ?? '';
 const configSource = readFileSync('src/server/config.ts', 'utf8');
 
 /** The placeholders an operator replaces, as values of the shape the portal takes. */
-function filledIn(env: Record<string, string>): Record<string, string> {
+function filledIn(env: NodeJS.Dict<string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).map(([name, value]) => [
+    Object.entries(env).map(([name, value = '']) => [
       name,
       value === '...' ? `${name.toLowerCase()}-0123456789abcdef0123456789` : value,
     ]),
