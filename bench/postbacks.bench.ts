@@ -7,7 +7,7 @@ import { measure, readHeaders, row, sendOnce, startServer, type BenchServer } fr
 import type { BenchSession, LoadRequest } from './load-protocol.js';
 import { benchFigures } from './bench-figures.js';
 
-// Issue 11: 1,000 queued events drain to a local receiver at least half as fast as a bare
+// 1,000 queued events drain to a local receiver at least half as fast as a bare
 // HTTP client posts the same events to it, measured in the same run; the portal's list
 // keeps its p99 meanwhile. The portal runs JOBS_CONCURRENCY deliveries at once (8, the
 // default): the bare client gets as many connections. The events are queued through the
@@ -46,7 +46,7 @@ function events(applicationId: string): string[] {
 
 const json = { 'content-type': 'application/json' };
 
-describe('postback delivery (issue 11)', () => {
+describe('postback delivery', () => {
   it('drains 1,000 queued events at half the rate of a bare HTTP client or better; GET /api/v1/apps p99 at most 20 ms meanwhile', async () => {
     const [applicationId] = session.appIds;
     if (applicationId === undefined) throw new Error('no application');

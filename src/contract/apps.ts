@@ -68,7 +68,7 @@ export const ApplicationSchema = z.object({
   allowedUsers: z.string(),
   isActive: z.boolean(),
   secret: z.string(),
-  /** Ours (issue 10): the current key, then old keys still in their grace period, masked. */
+  /** Ours: the current key, then old keys still in their grace period, masked. */
   keys: z.array(ApiKeySchema),
   description: z.string(),
   algoId: z.string(),

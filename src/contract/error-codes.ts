@@ -1,5 +1,5 @@
 /**
- * The stable `code` of every error body, beside its `message` (issue 10). Clients decide on
+ * The stable `code` of every error body, beside its `message`. Clients decide on
  * the code, never on the message text, which may be reworded.
  *
  * The generic codes name an HTTP status; every error without a specific code carries the
@@ -39,9 +39,9 @@ const SPECIFIC = {
   ip_change_cooldown: 409,
   supporting_document_required: 400,
   only_application: 409,
-  /** The test postback needs a saved postback URL (issue 11). */
+  /** The test postback needs a saved postback URL. */
   postback_url_missing: 409,
-  /** A replay of a postback whose own delivery is still waiting or running (issue 11). */
+  /** A replay of a postback whose own delivery is still waiting or running. */
   postback_pending: 409,
 } as const;
 

@@ -89,7 +89,7 @@ export const ClientIdSchema = z
   .check(required(Messages.app.clientIdRequired));
 
 /**
- * The client id with the provider's client-code shape (issue 10, defect 14): `pattern` is
+ * The client id with the provider's client-code shape: `pattern` is
  * the configured CLIENT_CODE_PATTERN, matched against the trimmed value. An application's
  * `stored` client id stays acceptable after the pattern changes, so the update screen, where
  * the field is read-only, can still save it (docs/product.md section 12).

@@ -12,7 +12,7 @@ import { startBalancedPair, type BalancedPair } from '../../test/support/balance
 import type { RoundRobinProxy } from '../../test/support/round-robin-proxy.js';
 import { TestClock, type TestApp } from '../../test/support/test-app.js';
 
-// Issue 8: two instances on one PostgreSQL behind a round-robin balancer. Every call of a
+// Two instances on one PostgreSQL behind a round-robin balancer. Every call of a
 // client alternates between them, so each step below is answered by the other instance
 // than the step before. (PostgreSQL only: embedded SQLite mode is one instance.)
 

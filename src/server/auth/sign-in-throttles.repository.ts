@@ -38,7 +38,7 @@ function lockFor(count: RawBuilder<number>, freeFailures: number, now: number) {
   return sql<number | null>`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
-/** The columns a counted try writes (operators' rows count alike, issue 12). */
+/** The columns a counted try writes (operators' rows count alike). */
 export function counted(table: CountedTable, freeFailures: number, now: number) {
   const count = nextCount(table, now);
   return {

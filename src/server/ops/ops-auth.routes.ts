@@ -29,7 +29,7 @@ export interface OpsAuthRouteDeps {
   readonly rateLimitPerMinute: number;
 }
 
-/** The console's sign-in, sign-out and enrollment (issue 12). */
+/** The console's sign-in, sign-out and enrollment. */
 export function registerOpsAuthRoutes(app: FastifyInstance, deps: OpsAuthRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { config: perIpLimit(deps.rateLimitPerMinute), onSend: noStore };

@@ -15,7 +15,7 @@ import {
 import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
 import { createTestDatabase } from '../../../test/support/test-app.js';
 
-// Issue 11: "SIGKILL during a delivery burst loses no event (delivered after restart)",
+// "SIGKILL during a delivery burst loses no event (delivered after restart)",
 // against the real entry point in a child process, on each database.
 
 // tsx compiles the server at every start: on a loaded 2-core machine that takes a while.

@@ -75,7 +75,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ActivityPage (issue 10)', () => {
+describe('ActivityPage', () => {
   it('lists events newest first with kind label, time, application, IP, device and details', async () => {
     activityApiWith();
     renderPage();

@@ -15,7 +15,7 @@ import styles from './activity-page.module.css';
 const text = Messages.activity;
 
 /**
- * /activity (issue 10): the developer's own events newest first, filtered by application,
+ * /activity: the developer's own events newest first, filtered by application,
  * kind and dates, a page at a time (older pages by the server's cursor), and as CSV.
  */
 export default function ActivityPage() {

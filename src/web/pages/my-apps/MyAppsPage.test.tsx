@@ -54,7 +54,7 @@ afterEach(() => {
   process.env.TZ = zone;
 });
 
-describe('My Apps in loading and error states (issue 10, defect 9)', () => {
+describe('My Apps in loading and error states', () => {
   it('offers Create New App while loading and after a failure, and a retry that shows the list', async () => {
     let calls = 0;
     fakeApi(() => {
@@ -76,7 +76,7 @@ describe('My Apps in loading and error states (issue 10, defect 9)', () => {
   });
 });
 
-describe('the renewal date (issue 10, defect 10)', () => {
+describe('the renewal date', () => {
   it('is the date where the developer is, not the UTC date', async () => {
     expect(formatDay(APP.renewalDate)).toBe('2026-11-27');
     fakeApi(() => json(200, [APP]));
