@@ -15,6 +15,7 @@ import {
   type BenchServer,
 } from './load.js';
 import type { BenchSession } from './load-protocol.js';
+import { benchFigures } from './bench-figures.js';
 
 // The budgets of docs/product.md section 13, each a ratio against a baseline measured in the same
 // run (the machines are shared and noisy): docs/decisions/018-bench-method.md.
@@ -35,7 +36,10 @@ beforeAll(async () => {
   session = await portal.session(5, 5);
 }, 60_000);
 
+const figures = benchFigures('bench', 'npm run bench');
+
 afterAll(async () => {
+  await figures.write();
   await Promise.all([bare.close(), portal.close()]);
 });
 
@@ -70,6 +74,11 @@ describe('budgets (docs/product.md section 13)', () => {
         `(budget 0.15, goal 0.25)`,
     );
     console.log(table.join('\n'));
+    figures.add(
+      "GET /api/v1/apps (5 apps of 5 IPs): bare route CPU per request / the list's",
+      `${median(bareCpu).toFixed(1)} us / ${median(listCpu).toFixed(1)} us = ${ratio.toFixed(3)}, median of ${String(ROUNDS)}`,
+      'at least 0.15 (goal 0.25)',
+    );
     expect(ratio).toBeGreaterThanOrEqual(0.15);
   }, 120_000);
 
@@ -140,6 +149,16 @@ describe('budgets (docs/product.md section 13)', () => {
           `(rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; budget 0.80, goal 0.90); ` +
           `GET /api/v1/apps p99 ${during.p99Ms.toFixed(2)} ms (budget 20, goal 10)`,
       ].join('\n'),
+    );
+    figures.add(
+      'sign-in rate / raw argon2id rate',
+      `${ratio.toFixed(2)}, median of rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      'at least 0.80 (goal 0.90)',
+    );
+    figures.add(
+      'GET /api/v1/apps p99 while sign-in is saturated',
+      `${during.p99Ms.toFixed(2)} ms`,
+      'at most 20 ms (goal 10)',
     );
     expect(saturated.firstError).toBeNull();
     expect(during.firstError).toBeNull();

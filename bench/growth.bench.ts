@@ -14,6 +14,9 @@ import { measure, median, readHeaders, row, startServer, writeHeaders } from './
 import type { BenchServer, LoadOptions, Measurement } from './load.js';
 import type { BenchSession, LoadRequest } from './load-protocol.js';
 import { GROWTH_SEED, seedGrowth } from './seed.repository.js';
+import { benchFigures } from './bench-figures.js';
+
+const figures = benchFigures('growth', 'npm run bench:growth');
 
 // Design.md's growth budget: p99 of the list, one app and a create (with its duplicate-IP
 // check) on 1,000,000 IP records, against an empty database in the same run.
@@ -47,9 +50,9 @@ async function seed(url: string): Promise<void> {
   await migrateToLatest(db.kysely);
   const started = performance.now();
   await seedGrowth(db.kysely, GROWTH_SEED, await hashPassword(PASSWORD), Date.now());
-  console.log(
-    `seeded 1,000,000 IP records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`seeded 1,000,000 IP records in ${seconds} s`);
+  figures.add('growth seed: 1,000,000 IP records', `${seconds} s`, '');
   await db.close();
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -101,6 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await figures.write();
   await Promise.all(sides.map((side) => side.server.close()));
 });
 
@@ -126,6 +130,11 @@ async function p99s(
       `${(seeded / empty).toFixed(2)} times (budget 1.5, goal 1.2)`,
   );
   console.log(table.join('\n'));
+  figures.add(
+    `${label} p99, 1M IP records / empty`,
+    `${seeded.toFixed(2)} ms / ${empty.toFixed(2)} ms = ${(seeded / empty).toFixed(2)}`,
+    'at most 1.5 (goal 1.2)',
+  );
   return { empty, seeded };
 }
 

@@ -10,7 +10,7 @@ import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
 import type { Page } from '@playwright/test';
 
-// Issue 9, the account screen: /account from the header, the profile kept across a reload,
+// The account screen (docs/product.md section 2.11): /account from the header, the profile kept across a reload,
 // the password change that keeps this session and ends the others, at desktop and phone.
 
 const NEW_PASSWORD = 'Brand-New7pass';

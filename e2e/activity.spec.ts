@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
 
-// Issue 10, the activity log: the sign-in and the changes made show on /activity from the
+// The activity log (docs/product.md section 2.12): the sign-in and the changes made show on /activity from the
 // header, filtered, paged and downloaded as CSV, at desktop and phone widths.
 
 const text = Messages.activity;

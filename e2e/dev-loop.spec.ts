@@ -39,6 +39,9 @@ test('npm run dev serves /login and hot-updates a changed screen without a reloa
     page.getByRole('button', { name: 'Login Using Acme Trade Credentials' }),
   ).toBeVisible();
   await expect(page).toHaveTitle('Login | Acme Trade Developers');
+  // The server's log reads as lines of time, level and message, never raw JSON.
+  expect(dev.output()).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Server listening at /mu);
+  expect(dev.output()).not.toContain('{"level":');
   // PUBLIC_URL defaults to the dev server's port, the one the browser opens.
   const { port } = new URL(dev.url);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(

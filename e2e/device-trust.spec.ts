@@ -5,7 +5,7 @@ import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
 
-// Issue 9 (docs/decisions/010): wrong passwords lock untrusted clients and the sign-in page
+// Decision 010: wrong passwords lock untrusted clients and the sign-in page
 // shows the server's wait; a browser that signed in before keeps its way in.
 
 test('a locked sign-in shows the wait, while the browser used before still signs in', async ({

@@ -70,7 +70,7 @@ test('hand-off login through /dev/flow signs the developer in and lands on /crea
   expect(stored.accessToken).not.toBeNull();
   expect(stored.refreshToken).not.toBeNull();
   expect(stored.developerId).not.toBeNull();
-  // Issue 3: auth_client_code comes from the client_code claim of the hand-off token.
+  // auth_client_code comes from the client_code claim of the hand-off token.
   expect(stored.clientCode).toBe(identity.clientCode);
   expect(stored.email).toBe(identity.email);
   expect(JSON.parse(stored.developer ?? 'null')).toMatchObject({

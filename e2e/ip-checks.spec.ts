@@ -11,7 +11,7 @@ import {
 } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 
-// Issue 10, IPs (docs/decisions/025): the your-IP chip, the checks while typing, the 15-day
+// IPs (docs/decisions/025): the your-IP chip, the checks while typing, the 15-day
 // lock shown before any edit, and the proof link and rejection reason on the IP's row.
 
 async function developerToken(request: APIRequestContext): Promise<string> {

@@ -8,7 +8,7 @@ import { accessTokenOf, appByApi, createAppByApi, openSignedIn } from './support
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { expectNotice } from './support/notices.js';
 
-// Issue 10, keys: Roll key with a grace period lists the new key and the old one with the time
+// Keys (decision 024): Roll key with a grace period lists the new key and the old one with the time
 // it stops; Reveal keys asks the password again; a refused clipboard shows the whole key
 // selected in a dialog. At desktop and phone widths, axe clean in each state.
 

@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
 
-// Issue 10, a fast first page: a signed-in screen keeps its layout while its data loads, so
+// A fast first page (docs/performance.md): a signed-in screen keeps its layout while its data loads, so
 // nothing moves when the data arrives (Lighthouse's cumulative layout shift, docs/performance.md).
 // Each screen is loaded afresh, its API answers held back a little so the loading state is
 // painted before the content, as on a slow phone network.

@@ -7,7 +7,7 @@ import { isPath } from './support/paths.js';
 import { fillSignup, otpScreen, signInWithForm, signupScreen } from './support/screens.js';
 import { E2E_ENV } from './support/server-env.js';
 
-// Issue 13: after a short journey through the screens, /metrics (behind the token the e2e
+// After a short journey through the screens, /metrics (behind the token the e2e
 // server is configured with) answers with the listed series, counted.
 
 test('after sign-up, verification and sign-in, /metrics counts them', async ({ page, request }) => {

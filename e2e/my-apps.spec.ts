@@ -47,7 +47,7 @@ test('a new developer sees the empty state, creates an app with an icon and IPs,
   await page.getByRole('button', { name: 'Add IP address' }).click();
   // Fresh for each run: the suite's one server keeps the IPs of every earlier run.
   await page.getByLabel('IP address 2', { exact: true }).fill(freshIpv6());
-  // Issue 10, defect 1: listed IPs need the confirmation that they are the developer's own.
+  // Listed IPs need the confirmation that they are the developer's own.
   await page.getByRole('checkbox', { name: Messages.ips.ownOrFamily }).check();
   await expect(page.getByRole('button', { name: 'Remove IP address 1' })).toBeEnabled();
   await expectNoAxeViolations(page);

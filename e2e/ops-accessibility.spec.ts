@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { addOperator, enrollInBrowser, signInOperator } from './support/operators.js';
 import { isPath } from './support/paths.js';
 
-// Issue 12: the console's sign-in, enrollment and proof queue are axe clean and fit the
+// The console's sign-in, enrollment and proof queue are axe clean and fit the
 // window, at a desk (1280 px) and on a phone (390 px).
 
 async function pendingImageProof(request: Parameters<typeof createVerifiedDeveloper>[0]) {

@@ -15,7 +15,7 @@ import { auditRowsOf, openDeveloperActivity, waitForMailWith } from './support/o
 import { createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 
-// Issue 12, Actions: each operator action is done from its page with a reason, announced,
+// The console's actions (docs/product.md section 6): each operator action is done from its page with a reason, announced,
 // written to the operator's audit and, where it concerns the developer, to their own
 // activity log (seen in a browser of their own); pause and resume reach them by e-mail.
 

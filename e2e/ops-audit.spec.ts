@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 
-// Issue 12, Audit: an admin filters the operators' audit (the filters kept in the URL),
+// The audit (docs/product.md section 2.14): an admin filters the operators' audit (the filters kept in the URL),
 // pages to older entries by the keyset cursor, and downloads the same filters as CSV.
 
 const text = OpsMessages.audit;

@@ -11,7 +11,7 @@ import {
   submitSignIn,
 } from './support/operators.js';
 
-// Issue 12: operators enroll from the link the admin command prints, sign in with password
+// Operators enroll from the link the admin command prints, sign in with password
 // and TOTP code, see only their role's areas, and sign out.
 
 const isPath = (path: string) => (url: URL) => url.pathname === path;

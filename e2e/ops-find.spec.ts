@@ -10,7 +10,7 @@ import { createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 import { isPath } from './support/paths.js';
 
-// Issue 12, Find: support finds a developer and their application by each key a caller may
+// Find (docs/product.md section 2.14): support finds a developer and their application by each key a caller may
 // give (e-mail, name, client id, application id, API key prefix, IP); the query is in the URL.
 
 const text = OpsMessages.find;

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 
-// Issue 12: the console's find, developer, application, audit and operators pages, with
+// The console's find, developer, application, audit and operators pages, with
 // data and with their dialogs open, have no axe violations at desktop and phone widths, and
 // none of them scrolls the page sideways on a phone.
 

@@ -12,7 +12,7 @@ import { e2eBaseUrl } from './support/server-env.js';
 import { isPath } from './support/paths.js';
 import { onePagePdf } from './support/pdf.js';
 
-// Issue 12, the browser test it asks for: a developer (in a browser context of their own)
+// The proof review end to end (decision 036): a developer (in a browser context of their own)
 // sends a family proof, a reviewer rejects it in the console with a reason, the developer
 // sees the reason on the IP row and gets the e-mail; then the reviewer accepts a second one.
 

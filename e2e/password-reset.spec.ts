@@ -102,7 +102,7 @@ test('Resend Code on the reset screen says how long to wait when it is too soon'
   await requestResetCode(page, developer.email);
   await expectNotice(page, 'Code sent successfully!', 'success');
 
-  // Within 60 s of the first code the server refuses with the wait (issue 9: never silently).
+  // Within 60 s of the first code the server refuses with the wait (never silently).
   await resetScreen(page).resend.click();
 
   await expectNotice(page, /^Please wait \d+ seconds before requesting another code\.$/, 'error');

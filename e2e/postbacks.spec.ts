@@ -7,7 +7,7 @@ import { accessTokenOf, createAppByApi, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { e2eBaseUrl } from './support/server-env.js';
 
-// Issue 11: Send test postback on the update screen reaches the embedded receiver
+// Send test postback on the update screen reaches the embedded receiver
 // (/dev/postbacks, a valid postback URL in embedded mode) and shows the status and the
 // signature headers sent; the delivery log lists the test event with its attempt, and
 // replays it. At desktop and phone widths, axe clean in each state.

@@ -26,7 +26,7 @@ import {
   signupScreen,
 } from './support/screens.js';
 
-// Issue 10, "The defects found on the current screens", done means: each defect a user can
+// The screen defects a review found, each fixed: each defect a user can
 // see holds in Chromium at 1280 and 390 px, with axe clean on every screen state visited.
 // Defects 7 (a class name), 12 (PUT retries) and 14 (a server check) show on no screen of
 // their own and are covered by their unit and API tests.

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { isPath } from './support/paths.js';
 import { flowProviderScreen, loginScreen } from './support/screens.js';
 
-// Issue 9: on a shared browser, Logout leaves nothing of the developer who leaves. Developer A
+// On a shared browser, Logout leaves nothing of the developer who leaves. Developer A
 // came by the hand-off login with a client code; developer B signs in after A logged out and
 // must not find A's client code pre-filled and locked on Create.
 

@@ -25,7 +25,7 @@ import {
 // docs/product.md section 4: sign-up, the OTP, login success, 'developer is not verified', 'developer
 // exists' and Logout, driven through the screens with codes read from the embedded mailbox.
 
-const RESEND_GAP_MS = 60_000; // issue 3: at least 60 s between two codes to one address
+const RESEND_GAP_MS = 60_000; // At least 60 s between two codes to one address
 
 async function validateCode(page: Page, code: string) {
   const otp = otpScreen(page);
@@ -111,7 +111,7 @@ test('a new developer signs up, verifies the mailed code, signs in and signs out
     developerId: null,
   });
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
-  // Issue 3: Logout also revoked the refresh token on the server.
+  // Logout also revoked the refresh token on the server.
   const refresh = await postJson(request, ApiPaths.refresh, {
     refresh_token: stored.refreshToken,
     id: stored.developerId,
@@ -162,7 +162,7 @@ test('an unverified sign-in within a minute of the last code goes on to the code
   await page.goto('/login');
   await signInWithForm(page, developer.email, developer.password);
 
-  // Issue 10, defect 5: the resend is refused (a code went out under a minute ago), and the
+  // The resend is refused (a code went out under a minute ago), and the
   // code already sent still works, so the sign-in goes on instead of stalling on /login.
   await expectNotice(page, Messages.otp.recentCodeWorks, 'info');
   await expect(page).toHaveURL(isPath('/verify-otp'));
@@ -193,7 +193,7 @@ test('an unverified sign-in sends a new code, which verifies the account; the ol
     accessToken: null,
   });
 
-  // Issue 3: a new code supersedes the older ones.
+  // A new code supersedes the older ones.
   if (secondCode !== firstCode) {
     await validateCode(page, firstCode);
     await expectNotice(page, 'Invalid code.', 'error');

@@ -5,7 +5,7 @@ import { StorageKeys } from '../src/web/session/storage.js';
 import { createVerifiedDeveloper, postJson, signInByApi } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 
-// Issue 9: two tabs whose access token is refused at the same moment both stay signed in.
+// Two tabs whose access token is refused at the same moment both stay signed in.
 // They take turns on one Web Lock (src/web/api/http.test.ts proves the second then uses the
 // first one's token), but Chromium hands localStorage writes to another tab's process a
 // moment later, so the second may still read the old refresh token and send it again: the

@@ -22,7 +22,7 @@ test('the main script reaches Chromium compressed, and the page runs it', async 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-// Issue 10, decision 029: the page names its route's chunks in modulepreload links, so they
+// Decision 029: the page names its route's chunks in modulepreload links, so they
 // load beside the main script; each is fetched once (the screen's own import finds it loaded).
 for (const [path, chunk] of [
   ['/login', /^\/assets\/LoginPage-[\w-]+\.js$/],

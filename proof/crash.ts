@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { checkInvariants, type BlobKeys } from './checks.js';
+import { writeCrashFigures } from './crash-figures.js';
 import { Ledger } from './ledger.js';
 import { startLoad } from './load.js';
 import { startPortal, type Portal } from './portal.js';
@@ -13,7 +14,8 @@ import { startTestS3 } from '../test/support/s3.js';
 
 // `npm run proof:crash [-- --runs N --engine sqlite|postgres|s3]` (s3: PostgreSQL with the
 // blobs in a local S3-protocol server): SIGKILL at random moments
-// of a mixed write load, then restart and check what survived (docs/reliability.md).
+// of a mixed write load, then restart and check what survived; the figures go into
+// docs/reliability.md.
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
@@ -125,4 +127,5 @@ for (const r of reports) {
   );
   for (const finding of r.findings.slice(0, 50)) process.stdout.write(`  ${finding}\n`);
 }
+await writeCrashFigures(reports, args);
 process.exitCode = reports.every((r) => r.findings.length === 0 && r.starts === r.runs + 1) ? 0 : 1;

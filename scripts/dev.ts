@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer } from 'vite';
+import { prettyLog } from './dev-log.js';
 import { portalDevPage } from './dev-page.js';
 
 // `npm run dev`: the browser opens PORT (Vite: web app with hot reload); Vite proxies the
@@ -40,7 +41,8 @@ const server = spawn(
     'src/server/main.ts',
   ],
   {
-    stdio: 'inherit',
+    // The server's log is JSON on stdout; here it is made readable (production keeps JSON).
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: String(serverPort),
@@ -51,6 +53,8 @@ const server = spawn(
     },
   },
 );
+
+prettyLog(server.stdout, process.stdout, process.stdout.isTTY);
 
 let isClosing = false;
 async function stop(code: number) {

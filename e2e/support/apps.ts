@@ -38,7 +38,7 @@ export interface AppByApi {
   readonly ips?: readonly string[];
   readonly algoId?: string;
   readonly clientId?: string;
-  /** Blank unless given (issue 11: the embedded receiver, /dev/postbacks). */
+  /** Blank unless given (the embedded receiver, /dev/postbacks). */
   readonly postbackUrl?: string;
   /** IPs of another developer this app claims, each with a PDF proof (skip set). */
   readonly claims?: readonly string[];

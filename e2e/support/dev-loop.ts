@@ -19,6 +19,8 @@ export interface DevLoop {
   readonly url: string;
   /** The throwaway copy the loop runs in: a spec may edit its files. */
   readonly dir: string;
+  /** What `npm run dev` printed so far, stdout and stderr. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -64,7 +66,8 @@ export async function startDevLoop(): Promise<DevLoop> {
       PORT: String(port),
       DEV_SERVER_PORT: String(serverPort),
       DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'warn',
+      // Info: the server's start and request lines, so a spec can read how they print.
+      LOG_LEVEL: 'info',
     },
   });
   let output = '';
@@ -85,5 +88,5 @@ export async function startDevLoop(): Promise<DevLoop> {
     await stop();
     throw error;
   }
-  return { url, dir, stop };
+  return { url, dir, output: () => output, stop };
 }

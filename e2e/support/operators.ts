@@ -18,7 +18,7 @@ export interface EnrolledOperator {
   lastStep: number;
 }
 
-/** `operators add EMAIL --role ROLE` (issue 12): the e-mail and the enrollment link's path. */
+/** `operators add EMAIL --role ROLE`: the e-mail and the enrollment link's path. */
 export async function addOperator(
   role: OperatorRole,
 ): Promise<{ email: string; enrollPath: string }> {

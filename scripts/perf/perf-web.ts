@@ -8,6 +8,7 @@ import { ClientPaths, updateAppPath } from '../../src/contract/routes.js';
 import { startPortal } from '../../e2e/support/portal-process.js';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium-args.js';
 import { freePort } from '../../test/support/free-port.js';
+import { writeFigures } from '../figures/write-figures.js';
 import { signedInSession, type SignedInSession } from './signed-in-session.js';
 
 // `npm run perf:web`: Lighthouse (mobile preset, simulated throttling) on the pages of
@@ -95,9 +96,9 @@ function meetsBudget(measure: Measure): boolean {
   );
 }
 
-function row(measure: Measure): string {
+function cells(measure: Measure): string[] {
   return [
-    measure.page,
+    `\`${measure.page}\``,
     measure.performance,
     measure.accessibility,
     measure.bestPractices,
@@ -107,8 +108,10 @@ function row(measure: Measure): string {
     measure.cls.toFixed(3),
     `${measure.scriptKb.toFixed(0)} KB`,
     measure.failing.join(', '),
-  ].join(' | ');
+  ].map(String);
 }
+
+const row = (measure: Measure) => cells(measure).join(' | ');
 
 const runs = Number(process.env.PERF_RUNS ?? '3');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('PERF_RUNS must be a whole number >= 1');
@@ -200,6 +203,25 @@ try {
   console.log('page | perf | a11y | best practices | SEO | LCP | TBT | CLS | script | below 100');
   console.log('--- | --- | --- | --- | --- | --- | --- | --- | --- | ---');
   for (const measure of measures) console.log(row(measure));
+  // Only a run of every page replaces docs/performance.md's figures.
+  if (onlyPages === undefined) {
+    await writeFigures('docs/performance.md', 'lighthouse', {
+      command: `PERF_RUNS=${String(runs)} npm run perf:web`,
+      columns: [
+        'page',
+        'perf',
+        'a11y',
+        'best practices',
+        'SEO',
+        'LCP',
+        'TBT',
+        'CLS',
+        'script',
+        'below 100',
+      ],
+      rows: measures.map(cells),
+    });
+  }
   const missed = measures.filter((measure) => !meetsBudget(measure));
   if (missed.length > 0) {
     console.error(`\nbelow the budget: ${missed.map((m) => m.page).join(', ')}`);

@@ -4,7 +4,7 @@ import { PasswordSchema } from './fields.js';
 import { Messages } from './messages.js';
 
 /**
- * The account screen's API (issue 9): the profile takes the sign-up rules and texts of its
+ * The account screen's API: the profile takes the sign-up rules and texts of its
  * fields, so a profile is valid exactly when a sign-up with it would be.
  */
 export const ProfileUpdateRequestSchema = z.pick(SignupRequestSchema, {

@@ -1,5 +1,5 @@
 /**
- * The kinds of the developer's activity log (issue 10), without the validation library, so
+ * The kinds of the developer's activity log, without the validation library, so
  * the web app's activity screen loads without it (decision 042); `activity.ts` re-exports them.
  */
 export const ACTIVITY_KINDS = [
@@ -21,7 +21,7 @@ export const ACTIVITY_KINDS = [
   'proof.sent',
   'proof.accepted',
   'proof.rejected',
-  // Issue 12: what an operator did that concerns the developer, with the operator's reason.
+  // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',
   'operator.account_unlocked',

@@ -1,5 +1,5 @@
 /**
- * The developer's activity log (issue 10): every security-relevant event, written
+ * The developer's activity log: every security-relevant event, written
  * append-only in the same transaction as the change, kept five years.
  */
 import * as z from 'zod/mini';

@@ -22,27 +22,27 @@ export const ApiPaths = {
   app: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`,
   /** The server's route pattern of `app(id)`. */
   appPattern: '/api/v1/app/:id',
-  /** Ours (issue 10): a new API key now, the old one kept for a grace period (POST). */
+  /** Ours: a new API key now, the old one kept for a grace period (POST). */
   rollKey: (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}/keys/roll`,
   rollKeyPattern: '/api/v1/app/:id/keys/roll',
-  /** Ours (issue 10): the whole keys after the password is entered again (POST). */
+  /** Ours: the whole keys after the password is entered again (POST). */
   revealKeys: (applicationId: string) =>
     `/api/v1/app/${encodeURIComponent(applicationId)}/keys/reveal`,
   revealKeysPattern: '/api/v1/app/:id/keys/reveal',
-  /** Ours (issue 11): an application's postback log, newest first (GET, `?status=`). */
+  /** Ours: an application's postback log, newest first (GET, `?status=`). */
   postbacks: (applicationId: string) => `${appPath(applicationId)}/postbacks`,
   postbacksPattern: '/api/v1/app/:id/postbacks',
   postbackEvent: (applicationId: string, eventId: string) =>
     `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}`,
   postbackEventPattern: '/api/v1/app/:id/postbacks/:eventId',
-  /** Ours (issue 11): a fresh delivery of a logged event (POST). */
+  /** Ours: a fresh delivery of a logged event (POST). */
   replayPostback: (applicationId: string, eventId: string) =>
     `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}/replay`,
   replayPostbackPattern: '/api/v1/app/:id/postbacks/:eventId/replay',
-  /** Ours (issue 11): a sample order update sent to the saved postback URL now (POST). */
+  /** Ours: a sample order update sent to the saved postback URL now (POST). */
   testPostback: (applicationId: string) => `${appPath(applicationId)}/postbacks/test`,
   testPostbackPattern: '/api/v1/app/:id/postbacks/test',
-  /** Ours (issue 11): the postback signing secret, rolled and revealed like the API key. */
+  /** Ours: the postback signing secret, rolled and revealed like the API key. */
   rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
   rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',
   revealPostbackSecret: (applicationId: string) =>
@@ -65,7 +65,7 @@ export const ApiPaths = {
   accountProfile: '/api/v1/account/profile',
   /** Ours: the account screen's password change (POST). */
   accountPassword: '/api/v1/account/password',
-  /** Ours (issue 10): the developer's activity log, newest first, and its CSV. */
+  /** Ours: the developer's activity log, newest first, and its CSV. */
   activity: '/api/v1/activity',
   activityCsv: '/api/v1/activity/export.csv',
 } as const;
@@ -87,7 +87,7 @@ export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.flowStart,
 ];
 
-/** Calls from the provider's own systems, service-token authenticated (issue 11). */
+/** Calls from the provider's own systems, service-token authenticated. */
 export const InternalPaths = {
   postbacks: '/internal/v1/postbacks',
   openApi: '/internal/v1/openapi.json',

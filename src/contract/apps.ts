@@ -14,19 +14,20 @@ import { ApiKeySchema } from './keys.js';
 /**
  * Applications of docs/product.md sections 3 and 7. Multipart text fields arrive as strings; the
  * server validates them with `appFieldsSchemaFor` (the local test hosts and the client-code
- * pattern are configuration).
+ * pattern are configuration; an update also accepts the application's stored client id).
  */
 const BooleanFieldSchema = z.enum(['true', 'false']);
 
 export function appFieldsSchemaFor(
   rules: Pick<Brand, 'localTestHost' | 'postbackLocalTestHost' | 'clientCodePattern'>,
+  storedClientId?: string,
 ) {
   const { localTestHost, postbackLocalTestHost, clientCodePattern } = rules;
   return z.object({
     name: AppNameSchema,
     callbackUrl: redirectUrlSchemaFor(localTestHost),
     postbackUrl: z.optional(postbackUrlSchemaFor(postbackLocalTestHost)),
-    allowedUsers: clientIdSchemaFor(clientCodePattern),
+    allowedUsers: clientIdSchemaFor(clientCodePattern, storedClientId),
     description: z.optional(DescriptionSchema),
     /** Trimmed, sent only when non-empty. */
     algo_id: z.optional(z.string().check(z.maxLength(100))),
@@ -67,7 +68,7 @@ export const ApplicationSchema = z.object({
   allowedUsers: z.string(),
   isActive: z.boolean(),
   secret: z.string(),
-  /** Ours (issue 10): the current key, then old keys still in their grace period, masked. */
+  /** Ours: the current key, then old keys still in their grace period, masked. */
   keys: z.array(ApiKeySchema),
   description: z.string(),
   algoId: z.string(),

@@ -31,7 +31,7 @@ export interface Brand {
   /**
    * The host allowed over plain http for postback URLs: {host} in embedded mode, where the
    * portal delivers to it (/dev/postbacks); null in production, where postbacks go to public
-   * https addresses only (issue 11, docs/decisions/030-postback-ssrf-guard.md).
+   * https addresses only (docs/decisions/030-postback-ssrf-guard.md).
    */
   readonly postbackLocalTestHost: string | null;
   /** The provider's client-code shape a client id must have (a regular expression source). */

@@ -1,5 +1,5 @@
 /**
- * The stable `code` of every error body, beside its `message` (issue 10). Clients decide on
+ * The stable `code` of every error body, beside its `message`. Clients decide on
  * the code, never on the message text, which may be reworded.
  *
  * The generic codes name an HTTP status; every error without a specific code carries the
@@ -43,9 +43,9 @@ const SPECIFIC = {
   too_many_applications: 409,
   /** The developer's save asked to make active an application an operator holds paused. */
   application_held: 409,
-  /** The test postback needs a saved postback URL (issue 11). */
+  /** The test postback needs a saved postback URL. */
   postback_url_missing: 409,
-  /** A replay of a postback whose own delivery is still waiting or running (issue 11). */
+  /** A replay of a postback whose own delivery is still waiting or running. */
   postback_pending: 409,
 } as const;
 

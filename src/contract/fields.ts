@@ -89,14 +89,15 @@ export const ClientIdSchema = z
   .check(required(Messages.app.clientIdRequired));
 
 /**
- * The client id with the provider's client-code shape (issue 10, defect 14): `pattern` is
- * the configured CLIENT_CODE_PATTERN, matched against the trimmed value.
+ * The client id with the provider's client-code shape: `pattern` is
+ * the configured CLIENT_CODE_PATTERN, matched against the trimmed value. An application's
+ * `stored` client id stays acceptable after the pattern changes, so the update screen, where
+ * the field is read-only, can still save it (docs/product.md section 12).
  */
-export function clientIdSchemaFor(pattern: string) {
+export function clientIdSchemaFor(pattern: string, stored?: string) {
   const shape = new RegExp(pattern, 'u');
-  return ClientIdSchema.check(
-    z.refine((s) => s.trim() === '' || shape.test(s.trim()), Messages.app.clientIdInvalid),
-  );
+  const isAccepted = (id: string) => id === '' || id === stored || shape.test(id);
+  return ClientIdSchema.check(z.refine((s) => isAccepted(s.trim()), Messages.app.clientIdInvalid));
 }
 
 /** Redirect URL: required; https, or http on the local test host ('' allows none). */

@@ -3,7 +3,7 @@ import { ResponseStatusSchema } from './auth.js';
 import { canonicalIp } from './rules.js';
 
 /**
- * Ours (issue 10, docs/decisions/025): the read-only check the IP rows make while the
+ * Ours (docs/decisions/025): the read-only check the IP rows make while the
  * developer types. It says what the save would say, without saving: the save rules stay
  * on the server.
  */

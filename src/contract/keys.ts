@@ -6,7 +6,7 @@ import { KEY_GRACES } from './key-grace.js';
 export { KEY_GRACE_PERIODS, KEY_GRACES, type KeyGrace } from './key-grace.js';
 
 /**
- * API keys (issue 10): roll with a grace period for the old key, reveal after the password
+ * API keys: roll with a grace period for the old key, reveal after the password
  * (docs/decisions/024-api-keys-at-rest.md).
  */
 export const KeyGraceSchema = z.enum(KEY_GRACES);

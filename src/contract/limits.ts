@@ -31,7 +31,7 @@ export const Limits = {
 } as const;
 
 /**
- * Ours (issue 9, docs/decisions/010): failed sign-ins lock the account for untrusted
+ * Ours (docs/decisions/010): failed sign-ins lock the account for untrusted
  * clients, one client address of an account sooner, and a trusted device (one that signed
  * in before and holds the device cookie) only by its own count. Each lock lasts 30 s,
  * doubling per further failure up to 15 minutes; a count restarts after a quiet period.
@@ -85,8 +85,8 @@ export const DocumentMimeTypes = ['application/pdf', 'image/png', 'image/jpeg'] 
 
 export const DocumentExtensions = ['pdf', 'png', 'jpg', 'jpeg'] as const;
 
-/** Issue 11: a postback delivery waits this long for its answer (Svix waits as long). */
+/** A postback delivery waits this long for its answer (Svix waits as long). */
 export const POSTBACK_TIMEOUT_MS = 15_000;
 
-/** Issue 11: the delivery log keeps this much of each request and answer body. */
+/** The delivery log keeps this much of each request and answer body. */
 export const POSTBACK_BODY_CUT_BYTES = 4 * 1024;

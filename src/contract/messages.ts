@@ -14,7 +14,7 @@ const editRestrictedFor = (days: number) =>
  * spacing and spelling are the spec's and clients match some server texts by prefix.
  * Texts marked "ours" are not in the spec: a form needs them and the spec names none.
  */
-/** Why a test postback got no answer, by the sender's error code (issue 11, decision 030). */
+/** Why a test postback got no answer, by the sender's error code (decision 030). */
 const POSTBACK_SEND_ERRORS: Readonly<Record<string, string>> = {
   blocked_address:
     'The postback URL leads to a private or reserved address; postbacks go to public addresses only.',
@@ -99,7 +99,7 @@ export const Messages = {
     skipDuplicates:
       'Add the IPs already used by another developer, with a family-proof document for each',
     nextChangeAt: (when: string) => `The next IP change is allowed from ${when}.`,
-    // ours (issue 10): the IP rows' live checks, the your-IP chip, the lock and the proof link
+    // ours: the IP rows' live checks, the your-IP chip, the lock and the proof link
     entryDuplicate: 'This IP is already in the list.',
     entryProofNeeded:
       'This IP is used by another developer: a family-proof document will be needed.',
@@ -223,7 +223,7 @@ export const Messages = {
     ipAddress: 'IP address',
     unknownPlace: 'Unknown',
   },
-  // ours (issue 9): the account screen, its API's answers and the header's account link
+  // ours: the account screen, its API's answers and the header's account link
   account: {
     ...ShellMessages.account,
     title: 'My Account',
@@ -250,7 +250,7 @@ export const Messages = {
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Every other device has been signed out.',
   },
-  // ours (issue 10): rolling and revealing API keys
+  // ours: rolling and revealing API keys
   keys: {
     roll: 'Roll key',
     rollTitle: 'Roll the API key?',
@@ -281,7 +281,7 @@ export const Messages = {
       'The browser did not allow copying. The whole key is selected below: press Ctrl+C (⌘C on a Mac), or touch and hold it and choose Copy.',
     close: 'Close',
   },
-  // ours (issue 11): the update screen's Postbacks section and the delivery log screen
+  // ours: the update screen's Postbacks section and the delivery log screen
   postbacks: {
     title: 'Postbacks',
     lead: 'Order updates are signed per the Standard Webhooks specification with the secret below.',
@@ -348,7 +348,7 @@ export const Messages = {
     cutNote: 'Headers and bodies are kept up to 4 KB.',
     replay: 'Replay',
   },
-  // ours (issue 10): the activity log screen, its API and the mails of its events
+  // ours: the activity log screen, its API and the mails of its events
   activity: {
     ...ShellMessages.activity,
     title: 'Activity',

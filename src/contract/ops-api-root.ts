@@ -1,5 +1,5 @@
 /**
- * The operator console's API (issue 12): a cookie session of its own, so its calls never
+ * The operator console's API: a cookie session of its own, so its calls never
  * carry the developer's bearer token and its 401 never starts the developer's refresh. Its
  * own file, so only the HTTP client (loaded with the first call) carries it, not /login.
  */

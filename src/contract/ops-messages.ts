@@ -1,6 +1,6 @@
 import type { OperatorAction, OperatorRole, SearchMatch } from './ops.js';
 
-/** Every text of the operator console (issue 12), for the server's answers and the screens. */
+/** Every text of the operator console, for the server's answers and the screens. */
 export const OpsMessages = {
   title: 'Operator console',
   roles: {

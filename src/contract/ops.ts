@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CodeSchema, EmailSchema, PasswordSchema } from './fields.js';
 
 /**
- * The operator console (issue 12, docs/decisions/036-operator-console.md): its roles, what
+ * The operator console (docs/decisions/036-operator-console.md): its roles, what
  * each may do, its paths and payloads. Only the console and the server import this file, so
  * nothing of it reaches what the developers' pages load.
  */

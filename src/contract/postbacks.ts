@@ -4,7 +4,7 @@ import { KeyGraceSchema } from './keys.js';
 import { LoginPasswordSchema } from './fields.js';
 
 /**
- * Postbacks (issue 11): order updates from the trading platform, signed per the Standard
+ * Postbacks: order updates from the trading platform, signed per the Standard
  * Webhooks specification and delivered to the application's postback URL with retries
  * (docs/decisions/031-postback-delivery.md).
  */

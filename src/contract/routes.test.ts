@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postbacksPath, routeOfPath } from './routes.js';
 
-describe('the delivery log route (issue 11)', () => {
+describe('the delivery log route', () => {
   it('is its own route under the app, so a deep link gets its meta and a 200', () => {
     expect(postbacksPath('app 1')).toBe('/update-app/app%201/postbacks');
     expect(routeOfPath(postbacksPath('app 1'))).toBe('postbacks');

@@ -22,11 +22,11 @@ export const ClientPaths = {
   updateApp: '/update-app/:applicationId',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** Ours (issue 9): profile, password and sessions of the signed-in developer. */
+  /** Ours: profile, password and sessions of the signed-in developer. */
   account: '/account',
-  /** Ours (issue 10): the developer's activity log. */
+  /** Ours: the developer's activity log. */
   activity: '/activity',
-  /** Ours (issue 11): an application's postback delivery log. */
+  /** Ours: an application's postback delivery log. */
   postbacks: '/update-app/:applicationId/postbacks',
 } as const;
 

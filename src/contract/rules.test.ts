@@ -55,7 +55,7 @@ describe('isValidEmail', () => {
     'A1@b.io',
     'x+y@d.com',
     `${'a'.repeat(242)}@example.com`,
-    // issue 10, defect 13: real endings longer than 3 letters
+    // Real endings longer than 3 letters
     'ann@example.info',
     'me@name.email',
     'a@b.comm',
@@ -179,7 +179,7 @@ describe('isValidName', () => {
     '-x',
     'Name2 ',
     'a'.repeat(100),
-    // issue 10, defect 13: real names
+    // Real names
     "O'Brien",
     'José Müller',
     'Zoë',

@@ -162,7 +162,7 @@ export function maskApiKey(key: string): string {
   return key.slice(0, Limits.apiKeyMaskVisible) + '*'.repeat(key.length - Limits.apiKeyMaskVisible);
 }
 
-/** The part of a key `maskApiKey` shows: what a developer reads out to support (issue 12). */
+/** The part of a key `maskApiKey` shows: what a developer reads out to support. */
 export function apiKeyPrefix(key: string): string {
   return maskApiKey(key).replace(/\*+$/, '');
 }

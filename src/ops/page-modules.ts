@@ -10,7 +10,7 @@ const PAGES = import.meta.glob<PageModule>('./pages/*/*Page.tsx');
 
 /**
  * A route's `lazy` for the page module at `path` (relative to src/ops/, default-exporting
- * its page). The console's pages are written side by side (issue 12): a route whose module
+ * its page). The console's pages are written side by side: a route whose module
  * is not written yet shows the not-found page until it is, and the table builds meanwhile.
  */
 export function lazyPage(path: `./pages/${string}Page.tsx`) {

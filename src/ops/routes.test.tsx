@@ -41,7 +41,7 @@ const navNames = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('the console shell (issue 12)', () => {
+describe('the console shell', () => {
   it('sends a visitor without a session to the sign-in page', async () => {
     signedInAs(null);
     const router = openConsole(OpsClientPaths.proofs);

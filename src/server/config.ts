@@ -141,7 +141,7 @@ function text(env: Env, name: string, fallback: string): string {
   return value === undefined || value === '' ? fallback : value;
 }
 
-// The provider's client codes: 1 to 20 letters and digits (issue 10, defect 14).
+// The provider's client codes: 1 to 20 letters and digits.
 const DEFAULT_CLIENT_CODE_PATTERN = '^[A-Za-z0-9]{1,20}$';
 
 /** A regular expression source, anchored at both ends so it judges the whole value. */

@@ -11,7 +11,7 @@ import { startPortalChild, type PortalChild } from '../../test/support/portal-ch
 import { REQUEST_ID_HEADER } from './http/request-id.js';
 import { XSRF_COOKIE } from './http/xsrf.js';
 
-// Issue 8 "Graceful stop", against the real entry point (src/server/main.ts) in a child
+// Graceful stop (docs/reliability.md), against the real entry point (src/server/main.ts) in a child
 // process: SIGTERM while 50 sign-ins are in flight.
 
 // tsx compiles the server at start: on a loaded 2-core machine that takes a while.

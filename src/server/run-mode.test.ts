@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { isLoopback, modeNotice } from './run-mode.js';
 
-// Issue 9, "Embedded mode cannot be exposed by accident".
+// Embedded mode cannot be exposed by accident (decision 010).
 
 describe('the run mode', () => {
   it.each([

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loopbackPortalEnv } from '../../test/support/free-port.js';
 import { startPortalChild, type PortalChild } from '../../test/support/portal-child.js';
 
-// Issue 9, "Embedded mode cannot be exposed by accident", against the real entry point.
+// Embedded mode cannot be exposed by accident (decision 010), against the real entry point.
 
 // tsx compiles the server at start: on a loaded 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 });

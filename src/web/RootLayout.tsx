@@ -25,7 +25,7 @@ export function RootLayout() {
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      {/* Issue 9: without the header, Logout and the account link stay reachable. */}
+      {/* Without the header, Logout and the account link stay reachable. */}
       {showsHeader ? <Header /> : <SessionBar />}
       <main
         id="main"

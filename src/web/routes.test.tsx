@@ -81,7 +81,7 @@ describe('the login route', () => {
   });
 });
 
-describe('a screen that fails (issue 10, defect 11)', () => {
+describe('a screen that fails', () => {
   it('shows its error inside the layout, header and footer kept, with a reload', async () => {
     const chunkGone = new TypeError('Failed to fetch dynamically imported module');
     const routes = createRoutes(testBrand);

@@ -188,12 +188,12 @@ function adminRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-/** Issue 12's console routes, signed in and signed out: sign-in, enrollment, proofs. */
+/** The operator console's routes, signed in and signed out: sign-in, enrollment, proofs. */
 export function opsAccessRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(authRequests(o), proofRequests(o));
 }
 
-/** Issue 12's console routes: support's search, pages and actions, the audit, operators. */
+/** The operator console's routes: support's search, pages and actions, the audit, operators. */
 export function opsRecordRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     { weight: 3, arbitrary: supportRequests(o) },

@@ -11,7 +11,7 @@ import {
 } from './fuzz-requests.js';
 
 /**
- * The console's real accounts, sessions and records a fuzz run aims at (issue 12); below,
+ * The console's real accounts, sessions and records a fuzz run aims at; below,
  * the credentials, queries and bodies its requests are made of.
  */
 export interface OpsFuzzTargets extends FuzzTargets {

@@ -18,7 +18,7 @@ function sessionOf(operator: TestOperator): string {
 }
 
 /**
- * The console's side of a fuzz run (issue 12): an unverified developer, two more pending
+ * The console's side of a fuzz run: an unverified developer, two more pending
  * proofs (of IPs the developer's application lists too), an operator still enrolling, one
  * invited to be reset or disabled, and a spare, a reviewer and an admin signed in. The
  * admin signs in last: its session's last use is then the run's (fixed) time, so no

@@ -16,7 +16,7 @@ import {
 import { SERVICE_TOKEN } from './postbacks.js';
 
 /**
- * The trading platform's intake (issue 11): right, wrong and missing service tokens, events
+ * The trading platform's intake: right, wrong and missing service tokens, events
  * for the developer's own application, another's, or none, with hostile ids and payloads.
  */
 function intakeRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
@@ -98,7 +98,7 @@ function developerRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-/** Issue 11's routes, the intake and the developer's. */
+/** The postback routes, the intake and the developer's. */
 export function postbackRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(intakeRequests(t), developerRequests(t));
 }

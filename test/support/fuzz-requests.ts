@@ -205,7 +205,7 @@ export function accountRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
 }
 
 /**
- * The account screen's calls (issue 9). The current password is never the right one: a
+ * The account screen's calls. The current password is never the right one: a
  * changed password would end the session the rest of the run is signed in with.
  */
 export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
@@ -243,7 +243,7 @@ export function accountScreenRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest>
 }
 
 /**
- * Issue 10's calls: rolling and revealing keys (of the developer's own application, another's,
+ * The keys' calls: rolling and revealing keys (of the developer's own application, another's,
  * or a hostile id), the IP check, the caller's IP, and the activity log with its CSV.
  */
 export function keysIpsActivityRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {

@@ -6,7 +6,7 @@ import {
 } from '../../contract/ops.js';
 import { opsCall } from './ops-call.js';
 
-/** An application as the console sees it, and pausing or resuming it (issue 12). */
+/** An application as the console sees it, and pausing or resuming it. */
 export const applicationsApi = {
   get: (id: string) => opsCall<OpsApplicationResponse>('get', OpsApiPaths.application(id)),
   setStatus: (id: string, body: ApplicationStatusRequest) =>

@@ -8,7 +8,7 @@ import {
 import { opsCall } from './ops-call.js';
 import { withQuery } from './query-string.js';
 
-/** A developer as the console sees them, and the actions on their account (issue 12). */
+/** A developer as the console sees them, and the actions on their account. */
 export const developersApi = {
   get: (id: string) => opsCall<OpsDeveloperResponse>('get', OpsApiPaths.developer(id)),
   activity: (id: string, cursor: string | undefined) =>

@@ -7,7 +7,7 @@ import {
 } from '../../contract/ops.js';
 import { opsCall } from './ops-call.js';
 
-/** The admin's calls on operator accounts (issue 12). */
+/** The admin's calls on operator accounts. */
 export const operatorsApi = {
   list: () => opsCall<OperatorListResponse>('get', OpsApiPaths.operators),
   add: (body: AddOperatorRequest) =>

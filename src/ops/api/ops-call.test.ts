@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('opsCall (issue 12)', () => {
+describe('opsCall', () => {
   it('sends the operator whose session ended to the sign-in page, saying why', async () => {
     at(OpsClientPaths.proofs);
     fakeApi(unauthorized);

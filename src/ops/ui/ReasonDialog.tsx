@@ -31,7 +31,7 @@ interface ReasonDialogProps {
 const EMPTY: ReasonForm = { reason: '' };
 
 /**
- * An operator action confirmed in a dialog with a reason (issue 12: kept in the audit): a
+ * An operator action confirmed in a dialog with a reason (kept in the audit): a
  * refusal of the server shows its message beside the field and the dialog stays open.
  */
 export function ReasonDialog({

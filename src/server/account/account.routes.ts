@@ -20,7 +20,7 @@ export interface AccountRouteDeps {
   readonly rateLimitPerMinute: number;
 }
 
-/** The account screen's bearer calls under /api/v1/account (issue 9). */
+/** The account screen's bearer calls under /api/v1/account. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };

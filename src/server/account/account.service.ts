@@ -38,7 +38,7 @@ export interface RenewedAccess {
   readonly expiresIn: number;
 }
 
-/** The signed-in developer's profile and password (issue 9, the account screen). */
+/** The signed-in developer's profile and password (the account screen). */
 export function createAccountService(deps: AccountDeps) {
   const { db, clock } = deps;
   const unauthorized = () => new AppError('unauthorized', Messages.session.unauthorized);

@@ -19,7 +19,7 @@ import {
 } from '../../../test/support/password-reset.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
-// Issue 10: every security-relevant event is written in the transaction of its change.
+// Every security-relevant event is written in the transaction of its change.
 
 let t: TestApp;
 

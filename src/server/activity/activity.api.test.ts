@@ -12,7 +12,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { recordActivity } from './activity.repository.js';
 
-// Issue 10: /activity's API, the developer's own events newest first, filtered and paged.
+// /activity's API, the developer's own events newest first, filtered and paged.
 
 let t: TestApp;
 let dev: SignedInDeveloper;

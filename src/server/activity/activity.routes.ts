@@ -14,7 +14,7 @@ import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { noStore } from '../http/no-store.js';
 import type { ActivityService } from './activity.service.js';
 
-/** The developer's own activity log (issue 10): a page of JSON, or the CSV download. */
+/** The developer's own activity log: a page of JSON, or the CSV download. */
 export function registerActivityRoutes(app: FastifyInstance, activity: ActivityService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate, onSend: noStore };

@@ -19,7 +19,7 @@ import { readSecretLine } from './read-secret.js';
 // Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip> --reason <text>`,
 // `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find` (the key from stdin) and
 // `npm run admin -- storage migrate`, `npm run admin -- operators add EMAIL --role ROLE|list|disable
-// EMAIL|reset EMAIL` (the operator console's accounts, issue 12). Same configuration, database and store as the server;
+// EMAIL|reset EMAIL` (the operator console's accounts). Same configuration, database and store as the server;
 // mail they cause is queued, and a running server's worker sends it.
 let config: Config;
 try {

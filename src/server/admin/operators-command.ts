@@ -24,7 +24,7 @@ function linkLines(link: { enrollmentUrl: string; expiresAt: number }): string[]
 }
 
 /**
- * `operators add|list|disable|reset` (issue 12): the console's accounts from a shell, for the
+ * `operators add|list|disable|reset`: the console's accounts from a shell, for the
  * first admin and for automation. Add and reset print a one-time enrollment link.
  */
 export async function runOperatorsCommand(

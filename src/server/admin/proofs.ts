@@ -129,7 +129,7 @@ async function announceDecision(
 /** The claim a decision is about, as the operator console's audit names it. */
 export type ProofClaim = NonNullable<Awaited<ReturnType<typeof claimOf>>>;
 
-/** More to write in the decision's transaction (the console's audit entry, issue 12). */
+/** More to write in the decision's transaction (the console's audit entry). */
 export type AlongWithDecision = (trx: Transaction<Database>, claim: ProofClaim) => Promise<void>;
 
 const nothingMore: AlongWithDecision = () => Promise.resolve();

@@ -89,7 +89,7 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
       ipsChangedAt: null,
       renewalAt: t.clock.now() + 365 * 24 * 3600 * 1000,
     });
-    // Issue 10: the key is stored sealed, found by its keyed hash.
+    // The key is stored sealed, found by its keyed hash.
     const [stored, ...others] = await keyRows(t, id);
     expect(others).toEqual([]);
     const key = await currentKeyOf(t, id);
@@ -154,7 +154,7 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
     });
   });
 
-  it('refuses a client id without the client-code shape (issue 10, defect 14; accepted before)', async () => {
+  it('refuses a client id without the client-code shape (accepted before)', async () => {
     for (const allowedUsers of ['any text at all', 'AB-12', 'A'.repeat(21)]) {
       await expectRejected(appFields({ allowedUsers }), 400, {
         status: 'error',

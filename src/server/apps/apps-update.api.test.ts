@@ -149,6 +149,26 @@ describe(`PUT ${ApiPaths.createApp}/{id} (${engine})`, () => {
     expect(await appRow(t, id)).toEqual(before);
     expect((await ipRows(t, id)).map((r) => r.ip)).toEqual(['10.2.0.1']);
   });
+
+  it('saves an app whose stored client id no longer has the client-code shape, but refuses a new such id', async () => {
+    const id = await createApp(dev.client);
+    const legacy = 'legacy client-7';
+    await t.db.kysely
+      .updateTable('applications')
+      .set({ allowedUsers: legacy })
+      .where('id', '=', id)
+      .execute();
+    const kept = await putApp(dev.client, id, appFields({ allowedUsers: legacy, name: 'Kept' }));
+    expect(kept.status).toBe(200);
+    expect(await appRow(t, id)).toMatchObject({ allowedUsers: legacy, name: 'Kept' });
+    const changed = await putApp(dev.client, id, appFields({ allowedUsers: 'other client-8' }));
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({
+      message: Messages.app.clientIdInvalid,
+      field: 'allowedUsers',
+    });
+    expect((await appRow(t, id))?.allowedUsers).toBe(legacy);
+  });
 });
 
 describe(`the IP change cooldown (${engine})`, () => {

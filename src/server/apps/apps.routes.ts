@@ -56,7 +56,7 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     await scope.register(fastifyMultipart, { limits: uploadLimits(deps.maxIpsPerApp) });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: app.authenticate };
-    // Answers that carry the API key and secret (issue 9).
+    // Answers that carry the API key and secret.
     const keys = { ...auth, onSend: noStore };
 
     const listOf = cachedAppList(deps.clock, (id) => deps.apps.list(id));

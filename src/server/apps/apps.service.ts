@@ -72,8 +72,12 @@ export function createAppsService(deps: AppsDeps) {
   // A path, not a URL: it loads on whatever host the portal is reached by.
   const logoUrlOf = (key: string) => `${LOGOS_PATH}/${key}`;
 
-  function parseFields(raw: Upload['fields']): AppFields {
-    const result = fieldsSchema.safeParse(raw);
+  function parseFields(raw: Upload['fields'], storedClientId?: string): AppFields {
+    const schema =
+      storedClientId === undefined
+        ? fieldsSchema
+        : appFieldsSchemaFor(config.brand, storedClientId);
+    const result = schema.safeParse(raw);
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
@@ -126,8 +130,8 @@ export function createAppsService(deps: AppsDeps) {
   };
 
   /** What an update asks for: the form, or the logo-upload variant with `ip_address`. */
-  function parseUpdate(upload: Upload) {
-    const fields = parseFields(upload.fields);
+  function parseUpdate(upload: Upload, storedClientId: string) {
+    const fields = parseFields(upload.fields, storedClientId);
     const isLogoUpload = fields.ipRecords === undefined && fields.ip_address !== undefined;
     const rawIps = isLogoUpload ? fields.ip_address : fields.ipRecords;
     return {
@@ -248,8 +252,9 @@ export function createAppsService(deps: AppsDeps) {
       upload: Upload,
       origin: ActivityOrigin,
     ): Promise<{ isLogoUpload: boolean; logoUrl: string }> {
-      if ((await repo.findAppOf(kysely, developerId, id)) === undefined) throw notFound();
-      const request = parseUpdate(upload);
+      const stored = await repo.findAppOf(kysely, developerId, id);
+      if (stored === undefined) throw notFound();
+      const request = parseUpdate(upload, stored.allowedUsers);
       if (request.icon !== undefined) await checkIcon(request.icon);
       let ipChange: IpChange | undefined;
       const logoUrl = await inBlobTransaction(kysely, blobs, async (trx, store) => {

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose } from '../db/schema.js';
 
-/** Issue 3: a code lives 10 minutes, allows 5 wrong tries, 60 s between sends, 5 an hour. */
+/** A code lives 10 minutes, allows 5 wrong tries, 60 s between sends, 5 an hour. */
 export const CodeRules = {
   ttlMs: 10 * 60_000,
   maxAttempts: 5,

@@ -22,7 +22,7 @@ import { RetryLaterError, secondsUntil } from './rate-limits.js';
 /**
  * Issues a new code inside the caller's transaction, under the developer's row lock, so
  * parallel requests leave exactly one live code. The new code starts with fresh tries:
- * wrong guesses at an old code must not spend the owner's new one (issue 9). Answers the
+ * wrong guesses at an old code must not spend the owner's new one. Answers the
  * code in clear, for the mail only.
  */
 export async function issueCode(

@@ -6,7 +6,7 @@ import type { RoundRobinProxy } from '../../../test/support/round-robin-proxy.js
 import { freshAddress, signInFrom } from '../../../test/support/sign-in.js';
 import { TestClock, type TestApp } from '../../../test/support/test-app.js';
 
-// Issue 9: the sign-in counts hold across instances. Two instances on one PostgreSQL behind
+// The sign-in counts hold across instances. Two instances on one PostgreSQL behind
 // a round-robin balancer; each trusts two proxy hops (the test's X-Forwarded-For and the
 // balancer's), so every guess comes from an address of its own.
 

@@ -14,7 +14,7 @@ import { recordActivity } from '../activity/activity.repository.js';
 import { activityRetentionStart, PurgeExpiredJob } from './purge-job.js';
 import { TokenRules } from './tokens.js';
 
-// Issue 9, "Expired refresh tokens and codes are never purged".
+// Expired refresh tokens and codes are purged (decision 010).
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -85,12 +85,12 @@ export async function purgeExpired(
     codes: await deleteExpiredCodes(db, now - PurgeRules.codeKeepMs),
     sessions: await deleteEndedSessions(db),
     signInThrottles: await deleteQuietSignInThrottles(db, now, now - SignInLimits.quietPeriodMs),
-    // Old API keys whose grace period has ended (issue 10).
+    // Old API keys whose grace period has ended.
     apiKeys: await deleteExpiredKeys(db, now),
-    // Postback signing secrets whose grace period has ended (issue 11).
+    // Postback signing secrets whose grace period has ended.
     postbackSecrets: await deleteExpiredPostbackSecrets(db, now),
     activityEvents: await purgeActivityBefore(db, activityRetentionStart(now)),
-    // Operators' sessions past their idle or whole lifetime (issue 12).
+    // Operators' sessions past their idle or whole lifetime.
     operatorSessions: await purgeOperatorSessions(
       db,
       now - OpsLimits.sessionIdleMs,

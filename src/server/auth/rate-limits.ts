@@ -27,7 +27,7 @@ const MINUTE_MS = 60_000;
 const RETRY_AFTER_STORE_FAILURE_SECONDS = 5;
 
 /**
- * Per-IP limits on the unauthenticated account calls (issue 3). The counters live in the
+ * Per-IP limits on the unauthenticated account calls. The counters live in the
  * database, so the limit holds in total across instances (docs/decisions/014).
  */
 export async function registerRateLimits(

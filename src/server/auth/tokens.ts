@@ -10,8 +10,8 @@ import {
 import { SignJWT } from 'jose';
 
 /**
- * Issue 3: access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all.
- * Issue 9: a just-rotated refresh token presented again within 10 s gets the same successor
+ * Access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all.
+ * A just-rotated refresh token presented again within 10 s gets the same successor
  * (Supabase Auth's REFRESH_TOKEN_REUSE_INTERVAL), so two tabs refreshing at once both stay in.
  */
 export const TokenRules = {

@@ -15,7 +15,7 @@ import {
   type PortalChild,
 } from '../../../test/support/portal-child.js';
 
-// Issue 8 "Faults": PostgreSQL restarted under load. A PostgreSQL of this test's own (the
+// Faults (docs/reliability.md): PostgreSQL restarted under load. A PostgreSQL of this test's own (the
 // shared one of the api-postgres project must not stop), the real entry point on it.
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -13,7 +13,7 @@ export interface DevPostbackDeps {
   readonly publicUrl: string;
 }
 
-// Ours: as many as the delivery log shows (issue 11), and a body well past any event's.
+// Ours: as many as the delivery log shows, and a body well past any event's.
 const KEPT = 100;
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -28,7 +28,7 @@ const ReceivedPostbackSchema = z.object({
 
 /**
  * Embedded mode only, inside the /dev plugin (so loopback clients only): a receiver that
- * records every postback it gets, to try the whole loop on one machine (issue 11). It takes
+ * records every postback it gets, to try the whole loop on one machine. It takes
  * any body as text, as sent, so the signature can be checked against it.
  */
 export function registerDevPostbackRoutes(dev: FastifyInstance, deps: DevPostbackDeps) {

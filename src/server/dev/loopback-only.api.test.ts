@@ -5,7 +5,7 @@ import { HttpClient } from '../../../test/support/http-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { DEV_LOOPBACK_ONLY } from './loopback-only.js';
 
-// Issue 9, "Embedded mode cannot be exposed by accident": /dev mints hand-off tokens for
+// Embedded mode cannot be exposed by accident (decision 010): /dev mints hand-off tokens for
 // any e-mail and shows every code, so only this computer may use it.
 
 const REFUSED = { status: 'error', code: 'forbidden', message: DEV_LOOPBACK_ONLY };

@@ -37,10 +37,10 @@ import { signAccessToken } from '../auth/tokens.js';
 import { OpsCookies } from '../ops/operator-session.js';
 
 /**
- * Issue 8, fuzzing: hostile requests over real HTTP to every route, signed in as a real
- * developer with applications, and to the operator console's (issue 12) signed in as an
- * admin operator, as a reviewer and not at all. `vitest run` uses a fixed seed and `npm run bench`
- * a fresh one (test/support/fuzz-seed.ts); replay a failure with FUZZ_SEED=<seed printed by fast-check>.
+ * Fuzzing (docs/reliability.md): hostile requests over real HTTP to every route, signed in as a
+ * real developer with applications, and to the operator console's signed in as an admin
+ * operator, as a reviewer and not at all. `vitest run` uses a fixed seed and `npm run bench` a
+ * fresh one (test/support/fuzz-seed.ts); replay a failure with FUZZ_SEED=<seed printed by fast-check>.
  */
 const seed = fuzzSeed(process.env, Date.now());
 const engine = process.env.TEST_DB ?? 'sqlite';

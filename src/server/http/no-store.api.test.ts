@@ -27,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Issue 9: no cache may keep an answer that carries a token or a key. */
+/** No cache may keep an answer that carries a token or a key. */
 describe(`Cache-Control: no-store (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   const answers: Record<string, () => Promise<JsonResponse>> = {
     'sign-in': async () => {

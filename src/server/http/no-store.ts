@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Route `onSend` hook of every answer that carries a token, a key or session details
- * (issue 9): no browser or proxy cache may keep a copy. Errors of the route get it too.
+ *: no browser or proxy cache may keep a copy. Errors of the route get it too.
  */
 export function noStore(
   _request: FastifyRequest,

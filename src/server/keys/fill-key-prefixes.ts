@@ -8,7 +8,7 @@ const BATCH = 500;
 
 /**
  * Gives the keys sealed before migration 0015 their shown prefix, which support searches by
- * (issue 12); the migration cannot open them. Run at every start, it finds none after the
+ *; the migration cannot open them. Run at every start, it finds none after the
  * first; instances starting together write the same value.
  */
 export async function fillKeyPrefixes(db: Kysely<Database>, crypto: KeyCrypto): Promise<number> {

@@ -93,7 +93,7 @@ export async function takePlainKeys(trx: Transaction<Database>, limit: number) {
   return taken.map((row) => ({ ...row, createdAt: createdAt.get(row.applicationId) ?? 0 }));
 }
 
-/** Keys sealed before migration 0015 gave keys a shown prefix (issue 12). */
+/** Keys sealed before migration 0015 gave keys a shown prefix. */
 export function keysWithoutPrefix(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('apiKeys')

@@ -24,7 +24,7 @@ export interface KeysRouteDeps {
 const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
 
-/** Roll and reveal of an application's API keys (issue 10), owner-checked by the service. */
+/** Roll and reveal of an application's API keys, owner-checked by the service. */
 export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Writes limited per client address like the account's; answers carry keys: never cached.

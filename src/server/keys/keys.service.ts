@@ -34,7 +34,7 @@ export interface Revealed {
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
 
-/** Rolling and revealing an application's API keys (issue 10, decision 024); no Fastify. */
+/** Rolling and revealing an application's API keys (decision 024); no Fastify. */
 export function createKeysService(deps: KeysDeps) {
   const { db, clock, ring } = deps;
   const kysely = db.kysely;

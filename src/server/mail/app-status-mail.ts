@@ -12,7 +12,7 @@ export interface AppStatusMailInput {
   readonly reason: string;
 }
 
-/** An operator paused or resumed the developer's application (issue 12), with the reason. */
+/** An operator paused or resumed the developer's application, with the reason. */
 export function appStatusMail(input: AppStatusMailInput): Mail {
   const subject = input.isActive
     ? `Your application "${input.appName}" is active again`

@@ -14,7 +14,7 @@ export interface IpChangeMailInput {
 
 const listOf = (ips: readonly string[]) => (ips.length === 0 ? 'none' : ips.join(', '));
 
-/** The security notice of an allowlist change (issue 10): the old and the new IPs. */
+/** The security notice of an allowlist change: the old and the new IPs. */
 export function ipChangeMail(input: IpChangeMailInput): Mail {
   const subject = `The IP allowlist of "${input.appName}" was changed`;
   const activityUrl = `${input.publicUrl}${ClientPaths.activity}`;

@@ -14,7 +14,7 @@ export interface KeyRolledMailInput {
   readonly isOldKeyStopped: boolean;
 }
 
-/** The security mail of a key roll (issue 10): which app, and when the old key stops. */
+/** The security mail of a key roll: which app, and when the old key stops. */
 export function keyRolledMail(input: KeyRolledMailInput): Mail {
   const subject = `The API key of ${input.applicationName} was rolled`;
   const appUrl = `${input.publicUrl}${updateAppPath(input.applicationId)}`;

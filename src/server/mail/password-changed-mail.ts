@@ -10,7 +10,7 @@ export interface PasswordChangedMailInput {
 }
 
 /**
- * The security notice of a password change (issue 9): it links to the sessions list, where
+ * The security notice of a password change: it links to the sessions list, where
  * the owner who did not make the change sees the devices and signs them out.
  */
 export function passwordChangedMail(input: PasswordChangedMailInput): Mail {

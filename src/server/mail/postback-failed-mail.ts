@@ -15,7 +15,7 @@ export interface PostbackFailedMailInput {
   readonly attempts: number;
 }
 
-/** Sent once a postback's last attempt failed (issue 11): which event, and where to replay it. */
+/** Sent once a postback's last attempt failed: which event, and where to replay it. */
 export function postbackFailedMail(input: PostbackFailedMailInput): Mail {
   const appUrl = `${input.publicUrl}${updateAppPath(input.applicationId)}`;
   const intro = `The ${input.eventType} postback ${input.eventId} for your application ${input.applicationName} (${input.applicationId}) failed after ${String(input.attempts)} attempts, and will not be retried.`;

@@ -13,7 +13,7 @@ export interface ProofDecisionMailInput {
   readonly reason?: string;
 }
 
-/** The operator's decision on a family-proof document (issue 10), with the reason given. */
+/** The operator's decision on a family-proof document, with the reason given. */
 export function proofDecisionMail(input: ProofDecisionMailInput): Mail {
   const subject = input.isAccepted
     ? `Your proof for IP ${input.ip} was accepted`

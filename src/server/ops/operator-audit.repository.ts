@@ -19,7 +19,7 @@ export interface AuditRecord {
 }
 
 /**
- * Appends one entry to the operators' audit (issue 12), in the transaction of the action it
+ * Appends one entry to the operators' audit, in the transaction of the action it
  * records. Nothing updates or deletes an entry.
  */
 export async function recordOperatorAction(db: Db, record: AuditRecord): Promise<void> {

@@ -26,7 +26,7 @@ const HEADER = [
   'ip',
 ];
 
-/** The operators' audit (issue 12): pages newest first, and the CSV of the same filters. */
+/** The operators' audit: pages newest first, and the CSV of the same filters. */
 export function createOperatorAudit(db: Kysely<Database>) {
   function filterOf(query: AuditQuery): AuditFilter {
     const { cursor } = query;

@@ -13,7 +13,7 @@ import {
 import { hashOpsToken, newOpsToken } from './ops-token.js';
 
 /**
- * Operators' sessions (issue 12): a random token in an HttpOnly, SameSite=Strict cookie of
+ * Operators' sessions: a random token in an HttpOnly, SameSite=Strict cookie of
  * their own (`__Host-` and Secure over https), the database keeping only its SHA-256. A
  * session ends 30 minutes after its last request and 12 hours after the sign-in at most.
  */

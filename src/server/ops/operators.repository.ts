@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, OperatorsTable } from '../db/schema.js';
 
-/** SQL of the operators and their sessions (issue 12). */
+/** SQL of the operators and their sessions. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertOperator(db: Db, row: Insertable<OperatorsTable>): Promise<void> {

@@ -29,7 +29,7 @@ interface Done {
 }
 
 /**
- * Support's actions on a developer or an application (issue 12). Each writes, in the
+ * Support's actions on a developer or an application. Each writes, in the
  * transaction of its change, the operators' audit entry and the developer's own activity
  * event (the operator named by role only), and queues the developer's mail where it has one.
  */

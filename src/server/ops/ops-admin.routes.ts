@@ -34,7 +34,7 @@ const linkAnswer = (link: EnrollmentLink) => ({
   expiresAt: new Date(link.expiresAt).toISOString(),
 });
 
-/** The audit log and its CSV, and the operators' accounts: admins only (issue 12). */
+/** The audit log and its CSV, and the operators' accounts: admins only. */
 export function registerOpsAdminRoutes(app: FastifyInstance, deps: OpsAdminRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auditors = { preHandler: deps.sessions.require('audit'), onSend: noStore };

@@ -39,7 +39,7 @@ export interface OpsAuthRouteDeps {
 /** The browser's cookie of a successful console sign-in, apart from the developers'. */
 export const OPS_DEVICE_COOKIE = 'portal_ops_device';
 
-/** The console's sign-in, sign-out and enrollment (issue 12). */
+/** The console's sign-in, sign-out and enrollment. */
 export function registerOpsAuthRoutes(app: FastifyInstance, deps: OpsAuthRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { config: perIpLimit(deps.rateLimitPerMinute), onSend: noStore };

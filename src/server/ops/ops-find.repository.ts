@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** SQL of the console's search (issue 12): one query a key, each capped at `limit`. */
+/** SQL of the console's search: one query a key, each capped at `limit`. */
 type Db = Kysely<Database>;
 
 /** `value` as a LIKE pattern that matches it literally (escape character `\`). */

@@ -20,7 +20,7 @@ const KEY_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 type FoundApp = Awaited<ReturnType<typeof applicationsById>>[number];
 
 /**
- * Support's search (issue 12): one box for an e-mail, a name, a client id, an application
+ * Support's search: one box for an e-mail, a name, a client id, an application
  * id, the start of an API key or an IP. Each key is tried that the text could be; every
  * result says which one matched, the first match winning for a row found twice.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** SQL of the console's proof queue (issue 12). */
+/** SQL of the console's proof queue. */
 type Db = Kysely<Database>;
 
 /**

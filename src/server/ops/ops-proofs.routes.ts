@@ -12,7 +12,7 @@ import type { OperatorSessions } from './operator-session.js';
 import type { OpsProofs } from './ops-proofs.js';
 import { actorOf, OpsErrors } from './ops-route-parts.js';
 
-/** The reviewer's proof queue (issue 12). */
+/** The reviewer's proof queue. */
 export function registerOpsProofsRoutes(
   app: FastifyInstance,
   deps: { readonly sessions: OperatorSessions; readonly proofs: OpsProofs },

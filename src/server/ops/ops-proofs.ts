@@ -7,7 +7,7 @@ import { recordOperatorAction } from './operator-audit.repository.js';
 import type { Actor } from './operator-accounts.js';
 import { listIpSharers, listWaitingProofs, waitingDocumentKey } from './ops-proofs.repository.js';
 
-/** The reviewer's queue, documents and decisions (issue 12); decisions as the CLI makes them. */
+/** The reviewer's queue, documents and decisions; decisions as the CLI makes them. */
 export function createOpsProofs(deps: ProofsDeps) {
   const { db } = deps;
   return {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** SQL of the console's developer and application pages and of support's actions (issue 12). */
+/** SQL of the console's developer and application pages and of support's actions. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function findDeveloper(db: Db, id: string) {

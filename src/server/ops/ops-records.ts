@@ -31,7 +31,7 @@ function ipView(record: IpRecord) {
   return { ip: record.ip, proofState, rejectionReason: record.rejectionReason };
 }
 
-/** The console's developer and application pages (issue 12), read-only. */
+/** The console's developer and application pages, read-only. */
 export function createOpsRecords(deps: {
   readonly db: Kysely<Database>;
   readonly clock: Clock;

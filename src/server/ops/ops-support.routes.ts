@@ -30,7 +30,7 @@ export interface OpsSupportRouteDeps {
   readonly activity: ActivityService;
 }
 
-/** Support's search, the developer and application pages, and the actions (issue 12). */
+/** Support's search, the developer and application pages, and the actions. */
 export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = { preHandler: deps.sessions.require('developers'), onSend: noStore };

@@ -27,7 +27,7 @@ export interface OpsDeps {
   readonly keys: KeyRing;
 }
 
-/** The operator console's API under /api/v1/ops (issue 12, decision 036). */
+/** The operator console's API under /api/v1/ops (decision 036). */
 export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   const { auth, db } = deps;
   const { clock, config } = auth;

@@ -29,7 +29,7 @@ const gatewayRefusal = (description: string) => ({
 });
 
 /**
- * The OpenAPI 3.1 document of `/internal/v1` (issue 11), built from the contract's zod
+ * The OpenAPI 3.1 document of `/internal/v1`, built from the contract's zod
  * schemas so the document and the validation cannot drift apart.
  */
 export const internalOpenApi = {

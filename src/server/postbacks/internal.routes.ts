@@ -20,7 +20,7 @@ export interface InternalRouteDeps {
 }
 
 /**
- * `/internal/v1`: calls from the provider's own systems (issue 11), authenticated by a
+ * `/internal/v1`: calls from the provider's own systems, authenticated by a
  * service token. The Authorization header never reaches the logs (src/server/http/logging.ts).
  */
 export function registerInternalRoutes(app: FastifyInstance, deps: InternalRouteDeps) {

@@ -16,7 +16,7 @@ import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postback
 import { createTestDatabase } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
 
-// Issue 11: "SIGKILL during a delivery burst loses no event (delivered after restart)",
+// "SIGKILL during a delivery burst loses no event (delivered after restart)",
 // against the real entry point in a child process, on each database.
 
 // tsx compiles the server at every start: on a loaded 2-core machine that takes a while.

@@ -43,7 +43,7 @@ export function createPostbackDelivery(deps: PostbackDeliveryDeps) {
     // Pruned from the log, or delivered by an earlier try whose settle was lost.
     if (found === undefined || found.event.state === 'delivered') return;
     const { event } = found;
-    // Paused after the event came in: a paused application gets nothing (issue 11).
+    // Paused after the event came in: a paused application gets nothing.
     if (event.isActive === 0) {
       await endPausedEvent(db.kysely, event.id);
       return;

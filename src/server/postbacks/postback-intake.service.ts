@@ -44,7 +44,7 @@ function answer(
   return { status: 'success', message, eventId, id, state };
 }
 
-/** Events from the trading platform (issue 11): stored with their delivery job, or skipped. */
+/** Events from the trading platform: stored with their delivery job, or skipped. */
 export function createPostbackIntake(deps: PostbackIntakeDeps) {
   const { db, clock } = deps;
   const kysely = db.kysely;

@@ -6,7 +6,7 @@ import { sendEvent, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js
 import { TestClock, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
 
-// Issue 11: "two instances never deliver one attempt twice at the same time". Two portal
+// "two instances never deliver one attempt twice at the same time". Two portal
 // instances on one PostgreSQL run their delivery loops side by side over one burst of
 // events; the receiver sees each event once. (PostgreSQL only: embedded SQLite is one
 // instance.)

@@ -6,7 +6,7 @@ import { appFields, createApp, postApp, signedInDeveloper } from '../../../test/
 import { RecordingMailer } from '../../../test/support/recording-mailer.js';
 import { PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
-// Issue 11: the embedded receiver's URL (http on the local test host) is a postback URL in
+// The embedded receiver's URL (http on the local test host) is a postback URL in
 // embedded mode only; in production a postback goes to a public https address, so the save
 // says so at once instead of every delivery failing later.
 

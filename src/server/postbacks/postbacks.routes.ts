@@ -35,7 +35,7 @@ const EventParamsSchema = z.object({
 });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
 
-/** The developer's postback log, replay, test send and signing secret (issue 11). */
+/** The developer's postback log, replay, test send and signing secret. */
 export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { preHandler: app.authenticate, onSend: noStore };

@@ -57,7 +57,7 @@ function sampleOrderUpdate(applicationId: string, now: number) {
   };
 }
 
-/** The developer's side of postbacks (issue 11): log, replay, test send; owner-checked. */
+/** The developer's side of postbacks: log, replay, test send; owner-checked. */
 export function createPostbacksService(deps: PostbacksDeps) {
   const { db, clock } = deps;
   const kysely = db.kysely;

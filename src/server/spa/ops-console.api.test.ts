@@ -26,7 +26,7 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(t.baseUrl + path, { headers });
 
-describe('the operator console page (issue 12)', () => {
+describe('the operator console page', () => {
   it.each(['/ops', '/ops/', '/ops/login', '/ops/enroll?token=abc', '/ops/proofs', '/ops/a/b/c'])(
     'answers %s with the console page under the strict headers',
     async (path) => {

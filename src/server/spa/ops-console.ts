@@ -14,7 +14,7 @@ export const OPS_DIR = 'ops';
 const OPS_ASSETS = `${OpsClientPaths.root}/assets/`;
 
 /**
- * Answers every GET under /ops with the operator console's page (issue 12, decision 036); its
+ * Answers every GET under /ops with the operator console's page (decision 036); its
  * router decides what to show, the API under /api/v1/ops decides what the operator may see.
  * The page is the build's index.html with its title, kept out of search engines. Its assets
  * come with the rest of the build's files (hashed, brotli or gzip copies), so a path under

@@ -6,7 +6,7 @@ import type { ClientRoute } from '../../contract/routes.js';
  * The modules each route's screen loads on demand (`lazy` in src/web/routes.tsx), named as
  * Vite's manifest names them: relative to src/web. The server names their built chunks in
  * `modulepreload` links of the page it sends, so they load beside the main script instead
- * of after it (issue 10, decision 029).
+ * of after it (decision 029).
  */
 const SIGNED_IN = ['app-area/screens.ts'];
 export const ROUTE_MODULES: Readonly<Record<ClientRoute | 'notFound', readonly string[]>> = {

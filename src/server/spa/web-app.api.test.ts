@@ -124,7 +124,7 @@ async function linksOf(pathname: string, rel: string): Promise<string[]> {
     .map((match) => match[2] ?? '');
 }
 
-describe("a page names its route's chunks (issue 10, decision 029)", () => {
+describe("a page names its route's chunks (decision 029)", () => {
   it('a signed-in screen preloads the screens chunk and its imports', async () => {
     expect(await linksOf('/create-app', 'modulepreload')).toEqual([
       '/assets/screens-2.js',

@@ -9,7 +9,7 @@ function withQuery(path: string, query: ActivityQuery): string {
   return search === '' ? path : `${path}?${search}`;
 }
 
-/** The activity log's calls (issue 10), one function each. */
+/** The activity log's calls, one function each. */
 export const activityApi = {
   page: (query: ActivityQuery) =>
     call<ActivityResponse>('get', withQuery(ApiPaths.activity, query)),

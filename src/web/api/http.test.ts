@@ -90,7 +90,7 @@ describe('the HTTP client (docs/product.md section 7)', () => {
     expect(assignSpy).toHaveBeenCalledWith('/login');
   });
 
-  it('sends the console its 401 without the bearer, a refresh or /login (issue 12)', async () => {
+  it('sends the console its 401 without the bearer, a refresh or /login', async () => {
     localStorage.setItem(StorageKeys.accessToken, OLD_TOKEN);
     localStorage.setItem(StorageKeys.refreshToken, 'refresh-1');
     const seen = fakeApi(() =>
@@ -228,7 +228,7 @@ function holdLock(locks: Pick<LockManager, 'request'>) {
   };
 }
 
-describe('one refresh across tabs (issue 9)', () => {
+describe('one refresh across tabs', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'locks');
   });

@@ -76,7 +76,7 @@ function sendToLogin(): never {
 // One refresh for all concurrent 401s of this tab (docs/product.md section 7).
 let refreshing: Promise<string> | null = null;
 
-/** The Web Locks name every tab of the portal takes around a refresh (issue 9). */
+/** The Web Locks name every tab of the portal takes around a refresh. */
 export const REFRESH_LOCK = 'portal-session-refresh';
 
 /**

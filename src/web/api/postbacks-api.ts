@@ -16,7 +16,7 @@ export type RollPostbackSecretResponse = z.infer<typeof RollPostbackSecretRespon
 export type RevealPostbackSecretResponse = z.infer<typeof RevealPostbackSecretResponseSchema>;
 type PostbackReplayResponse = z.infer<typeof PostbackReplayResponseSchema>;
 
-/** An application's postback log, test send, replay and signing secret (issue 11). */
+/** An application's postback log, test send, replay and signing secret. */
 export const postbacksApi = {
   list: (applicationId: string, status: PostbackState | undefined) =>
     call<PostbackListResponse>(

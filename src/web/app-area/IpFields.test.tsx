@@ -105,7 +105,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the IP fields (issue 10)', () => {
+describe('the IP fields', () => {
   it('says at once that a row repeats another, and after a pause that a proof will be needed', async () => {
     const seen = ipApi();
     renderFields(['10.0.0.1', '']);

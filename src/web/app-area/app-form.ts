@@ -18,8 +18,8 @@ export type AppFormRules = Pick<
  * What the create and update forms share: the payload's text fields, checked by the
  * contract's rules, plus the IP rows (docs/product.md section 5) up to the portal's limit.
  */
-export function appFormSchema(rules: AppFormRules) {
-  const fields = appFieldsSchemaFor(rules);
+export function appFormSchema(rules: AppFormRules, storedClientId?: string) {
+  const fields = appFieldsSchemaFor(rules, storedClientId);
   return z.extend(
     z.pick(fields, {
       name: true,

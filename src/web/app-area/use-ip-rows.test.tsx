@@ -33,7 +33,7 @@ function Rows({ initial, restore }: { initial: string[]; restore: string[] }) {
   );
 }
 
-describe('the IP rows of the app forms (issue 10)', () => {
+describe('the IP rows of the app forms', () => {
   it("shows a row's message once that row has changed, and only that row's", async () => {
     render(<Rows initial={['10.0.0', 'nope']} restore={[]} />);
     expect(screen.queryByText(Messages.ips.invalid)).toBeNull();

@@ -20,7 +20,7 @@ export async function logout() {
 }
 
 /**
- * Who is signed in, as a link to /account, and Logout (issue 9). The header holds them at
+ * Who is signed in, as a link to /account, and Logout. The header holds them at
  * every width; where the header is hidden (the update screen on phones) the page shows them.
  */
 export function SignedInLinks() {

@@ -51,7 +51,7 @@ describe('Header', () => {
   });
 });
 
-describe('Header, signed in (issue 9)', () => {
+describe('Header, signed in', () => {
   const signIn = (record: object) => {
     localStorage.setItem(StorageKeys.accessToken, fakeJwt(Math.floor(Date.now() / 1000) + 600));
     localStorage.setItem(StorageKeys.email, 'asha@example.com');

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('logout on a shared browser (issue 9)', () => {
+describe('logout on a shared browser', () => {
   it("revokes the refresh token and leaves nothing of developer A for developer B's Create", async () => {
     const a = signedIn('dev-a', 'a@example.com', 'refresh-a');
     const b = signedIn('dev-b', 'b@example.com', 'refresh-b');

@@ -22,7 +22,7 @@ describe('isAuthenticated (docs/product.md section 4)', () => {
   });
 });
 
-describe('clearSession (docs/product.md section 4, Logout; issue 9)', () => {
+describe('clearSession (docs/product.md section 4, Logout)', () => {
   it('removes every key the session stored and leaves other keys alone', () => {
     for (const key of Object.values(StorageKeys)) localStorage.setItem(key, 'x');
     localStorage.setItem('unrelated', 'kept');

@@ -41,7 +41,7 @@ export function isAuthenticated(
 }
 
 /**
- * docs/product.md section 4, Logout, widened by issue 9: drop every key the session stored
+ * docs/product.md section 4, Logout, widened: drop every key the session stored
  * (tokens, developer id, e-mail, developer record, client code), so the next person on this
  * browser gets nothing of the last developer (the client code used to stay, pre-filled and
  * locked on Create).

@@ -1,7 +1,7 @@
 import { Messages } from '../../contract/messages.js';
 import styles from './status-badge.module.css';
 
-/** The badge's box, empty, for a loading screen that keeps its layout (issue 10). */
+/** The badge's box, empty, for a loading screen that keeps its layout. */
 export function StatusBadgePlaceholder() {
   return (
     <span className={styles.placeholder} aria-hidden="true">

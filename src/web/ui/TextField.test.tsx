@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TextField } from './TextField.js';
 
-describe('TextField (issue 10, defect 7)', () => {
+describe('TextField', () => {
   it('keeps the field layout class next to a class of its own, as the blurred client id has', () => {
     render(<TextField label="Client ID" className="blurred" readOnly value="AB1234" />);
     const box = screen.getByLabelText('Client ID').parentElement;

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ApplicationPage (issue 12)', () => {
+describe('ApplicationPage', () => {
   it('shows the details, the masked keys, the IPs with their proof states and the owner', async () => {
     applicationApi();
     renderOpsPage(ApplicationPage, OpsClientPaths.application, opsApplicationPath('app_1'));

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../ui/use-page-title.js';
 const text = OpsMessages.application;
 
 /**
- * /ops/apps/:applicationId (issue 12): the application, its keys and IPs, its owner; Pause or
+ * /ops/apps/:applicationId: the application, its keys and IPs, its owner; Pause or
  * Resume with a required reason (the developer gets it by e-mail), the result announced.
  */
 export default function ApplicationPage() {

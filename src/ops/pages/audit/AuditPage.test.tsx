@@ -52,7 +52,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('AuditPage (issue 12)', () => {
+describe('AuditPage', () => {
   it('lists the entries of the URL filters, each with who, what, reason and IP', async () => {
     const seen = auditApi();
     renderOpsPage(

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../ui/use-page-title.js';
 const text = OpsMessages.audit;
 
 /**
- * /ops/audit (issue 12, admin): every operator action, filtered by operator, action and days
+ * /ops/audit (admin): every operator action, filtered by operator, action and days
  * (the filters in the URL), older entries by the server's cursor, and the CSV of the same
  * filters.
  */

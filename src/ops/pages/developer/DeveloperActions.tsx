@@ -23,7 +23,7 @@ interface DeveloperActionsProps {
 }
 
 /**
- * What support may do to the account (issue 12), each with an optional reason: unlock while
+ * What support may do to the account, each with an optional reason: unlock while
  * it is locked (the account's lock, or one address's or device's), end every session, resend
  * the verification mail while it is not verified.
  */

@@ -81,7 +81,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DeveloperPage (issue 12)', () => {
+describe('DeveloperPage', () => {
   it('shows the profile, applications with proof states and reasons, sessions and activity', async () => {
     developerApi(() => LOCKED);
     renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));

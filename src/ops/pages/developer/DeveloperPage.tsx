@@ -14,7 +14,7 @@ import { DeveloperSessions } from './DeveloperSessions.js';
 import { usePageTitle } from '../../ui/use-page-title.js';
 
 /**
- * /ops/developers/:developerId (issue 12): the profile, applications with their IPs' proof
+ * /ops/developers/:developerId: the profile, applications with their IPs' proof
  * states, sessions and activity log, and support's actions; a done action's result is
  * announced and the page loaded again.
  */

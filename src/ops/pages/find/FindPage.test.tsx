@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('FindPage (issue 12)', () => {
+describe('FindPage', () => {
   it('searches by the query of the URL and links each result to its page with what matched', async () => {
     const seen = searchApi();
     renderOpsPage(FindPage, OpsClientPaths.find, `${OpsClientPaths.find}?q=asha`);

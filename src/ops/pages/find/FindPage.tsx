@@ -17,7 +17,7 @@ const appText = OpsMessages.application;
 const isLongEnough = (q: string) => q.trim().length >= OpsLimits.searchMinLength;
 
 /**
- * /ops/find (issue 12): one box for any key of a developer or an application; the query
+ * /ops/find: one box for any key of a developer or an application; the query
  * lives in the URL (?q=), so back and forward go through earlier searches.
  */
 export default function FindPage() {

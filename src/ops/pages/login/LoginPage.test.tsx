@@ -32,7 +32,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/ops/login (issue 12)', () => {
+describe('/ops/login', () => {
   it("shows the server's refusal and stays", async () => {
     const seen = fakeApi(() =>
       json(401, {

@@ -59,7 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('OperatorsPage (issue 12)', () => {
+describe('OperatorsPage', () => {
   it('adds an operator and shows the enrollment link once, with a copy button', async () => {
     const seen = operatorsApiFake();
     const writeText = vi.fn(() => Promise.resolve());

@@ -20,7 +20,7 @@ type Operator = OperatorListResponse['operators'][number];
 type Pending = { readonly action: 'disable' | 'reset'; readonly operator: Operator };
 
 /**
- * /ops/operators (issue 12, admin): every operator with role and state; add one, disable one,
+ * /ops/operators (admin): every operator with role and state; add one, disable one,
  * or reset one. An added or reset operator's enrollment link is shown once.
  */
 export default function OperatorsPage() {

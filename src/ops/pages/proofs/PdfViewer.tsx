@@ -12,7 +12,7 @@ type Shown = 'loading' | 'shown' | 'failed';
 /**
  * Draws each page of a PDF proof on a canvas with pdfjs-dist (loaded with the first PDF):
  * no evaluated code, no scripting, no WebAssembly, nothing of the document runs as the
- * console's origin; the file is never embedded as a frame or an object (issue 12).
+ * console's origin; the file is never embedded as a frame or an object.
  */
 async function drawPdf(url: string, container: HTMLElement, ip: string, isCurrent: () => boolean) {
   const [pdfjs, blob] = await Promise.all([import('pdfjs-dist'), opsDownload(url)]);

@@ -69,7 +69,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the proof queue (issue 12)', () => {
+describe('the proof queue', () => {
   it('lists the pending proofs oldest first with their ages', async () => {
     queueApi([[older, newer]]);
     renderQueue();

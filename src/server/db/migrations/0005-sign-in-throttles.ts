@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 9: failed sign-ins decay after a quiet period, and besides the account's own count
+// Failed sign-ins decay after a quiet period, and besides the account's own count
 // (on the developers row) each client address and each trusted device of an account has a
 // count of its own (docs/decisions/010-account-security.md).
 export async function up(db: Kysely<unknown>): Promise<void> {

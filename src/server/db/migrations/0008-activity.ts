@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 10: the activity log. Append-only: rows are inserted with the change they record
+// The activity log. Append-only: rows are inserted with the change they record
 // and only the five-year retention purge deletes them. `application_id` has no foreign
 // key, so an application's history outlives it.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Issue 10, keys (docs/decisions/024-api-keys-at-rest.md): an application's API keys move
+// Keys (docs/decisions/024-api-keys-at-rest.md): an application's API keys move
 // to `api_keys`, sealed with AES-256-GCM and found by an HMAC of the key. A migration cannot
 // read the key-encryption secret, so the plain keys wait in `plain_api_keys` and every
 // server start seals what it finds there (src/server/keys/seal-plain-keys.ts) before it

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Issue 11, postbacks (docs/decisions/031-postback-delivery.md): each application's signing
+// Postbacks (docs/decisions/031-postback-delivery.md): each application's signing
 // secrets, sealed like its API keys (decision 024); the events the trading platform sent,
 // the last 100 per application; and every delivery attempt with what was sent and answered.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Issue 12, the operator console (docs/decisions/036-operator-console.md): operators, apart
+// The operator console (docs/decisions/036-operator-console.md): operators, apart
 // from developers, each with a role, a password and a TOTP secret (sealed); their sessions,
 // by the hash of the cookie's token; and the append-only audit of what they did. API keys
 // get the prefix a developer reads out (the masked part) so support can find them.

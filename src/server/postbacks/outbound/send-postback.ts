@@ -33,7 +33,7 @@ function noAnswer(error: OutboundError, latencyMs: number): OutboundResult {
 }
 
 /**
- * Posts postbacks to developers' URLs (issue 11): never follows a redirect, and reaches only
+ * Posts postbacks to developers' URLs: never follows a redirect, and reaches only
  * public addresses, checked on the resolved address at connect time
  * (docs/decisions/030-postback-ssrf-guard.md). It logs nothing: bodies and signature
  * headers must not reach a log.

@@ -8,7 +8,7 @@ import { ProfileSection } from './ProfileSection.js';
 import { SessionsSection } from './SessionsSection.js';
 import styles from './account-page.module.css';
 
-/** /account (issue 9): the signed-in developer's profile, password and signed-in devices. */
+/** /account: the signed-in developer's profile, password and signed-in devices. */
 export default function AccountPage() {
   const profile = useDeferredValue(useQuery(profileQuery));
   return (

@@ -34,7 +34,7 @@ const validateProfile = schemaValidate<ProfileValues, ProfileForm>(ProfileFormSc
 /**
  * Name, mobile and state under the sign-up rules; the e-mail is shown, not editable. Without
  * a profile (still loading) the same fields show empty and disabled, so the panel keeps its
- * size (issue 10: no layout shift when the data arrives).
+ * size (no layout shift when the data arrives).
  */
 export function ProfileSection({ profile }: { profile: Profile | undefined }) {
   const isLoading = profile === undefined;

@@ -76,7 +76,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('SessionsSection (issue 9)', () => {
+describe('SessionsSection', () => {
   it('lists each device with browser, IP, place, first sign-in and last use, this one marked', async () => {
     const seen = sessionsApiWith([THIS, PHONE]);
     renderSection();

@@ -15,7 +15,7 @@ import styles from './sessions-section.module.css';
 const text = Messages.sessions;
 
 /**
- * The account screen's sessions list (`/account#sessions`, issue 9): every signed-in device,
+ * The account screen's sessions list (`/account#sessions`): every signed-in device,
  * this one marked; sign out one other device, or all of them.
  */
 export function SessionsSection() {
@@ -120,7 +120,7 @@ export function SessionsSection() {
 
 /**
  * While the list loads: this device's row and the line under it, drawn empty at their loaded
- * size, so the page does not move when the list arrives (issue 10).
+ * size, so the page does not move when the list arrives.
  */
 /** The details list's cells: a term and its value for each of the four rows. */
 const DETAIL_CELLS = [

@@ -73,7 +73,7 @@ describe('the create-app form', () => {
     expect(issues(FORM)).toEqual([]);
   });
 
-  it('needs the family-members confirmation once an IP is listed (issue 10, defect 1)', () => {
+  it('needs the family-members confirmation once an IP is listed', () => {
     expect(issues({ ...FORM, isFamily: false })).toEqual([Messages.ips.confirmOwnOrFamily]);
     expect(issues({ ...FORM, isFamily: false, ips: [{ value: '' }] })).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('the create-app form', () => {
   it.each([
     [{ name: '' }, Messages.app.appNameRequired],
     [{ allowedUsers: '' }, Messages.app.clientIdRequired],
-    // issue 10, defect 14: the brand's client-code shape, as the server checks it
+    // The brand's client-code shape, as the server checks it
     [{ allowedUsers: 'any text at all' }, Messages.app.clientIdInvalid],
     [{ callbackUrl: 'https://' }, Messages.app.redirectUrlRequired],
     [{ callbackUrl: 'http://bot.example.com/cb' }, Messages.app.redirectUrlInvalid],

@@ -12,7 +12,7 @@ import {
 
 /**
  * The create form: the shared app fields plus the family-members checkbox, which confirms
- * that the IPs are the developer's own or family's (issue 10, defect 1): needed once an IP
+ * that the IPs are the developer's own or family's: needed once an IP
  * is listed. It is a confirmation on screen only; the spec's payload has no field for it.
  */
 export function createAppFormSchema(rules: AppFormRules) {

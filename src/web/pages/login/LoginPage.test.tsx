@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('sign-in right after sign-up (issue 10, defect 5)', () => {
+describe('sign-in right after sign-up', () => {
   it('goes to /verify-otp when the resend answers 429 because a code went out a moment ago', async () => {
     const seen = fakeApi((request) =>
       request.url === ApiPaths.signin
@@ -64,7 +64,7 @@ describe('sign-in right after sign-up (issue 10, defect 5)', () => {
   });
 });
 
-describe('the sign-in click counter (issue 10, defect 6)', () => {
+describe('the sign-in click counter', () => {
   it('disables the button after too many clicks, and enables it again after the pause', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeApi(() =>

@@ -55,7 +55,7 @@ afterEach(() => {
   process.env.TZ = zone;
 });
 
-describe('My Apps in loading and error states (issue 10, defect 9)', () => {
+describe('My Apps in loading and error states', () => {
   it('offers Create New App while loading and after a failure, and a retry that shows the list', async () => {
     let calls = 0;
     fakeApi(() => {
@@ -77,11 +77,20 @@ describe('My Apps in loading and error states (issue 10, defect 9)', () => {
   });
 });
 
-describe('the renewal date (issue 10, defect 10)', () => {
+describe('the renewal date', () => {
   it('is the date where the developer is, not the UTC date', async () => {
     expect(formatDay(APP.renewalDate)).toBe('2026-11-27');
     fakeApi(() => json(200, [APP]));
     renderPage();
     expect(await screen.findByRole('list', { name: 'Your apps' })).toHaveTextContent('2026-11-27');
+  });
+});
+
+describe('the empty list (docs/product.md section 12, departures from the contract)', () => {
+  it('offers Create New App once, in the empty state, not also in the title row', async () => {
+    fakeApi(() => json(200, []));
+    renderPage();
+    expect(await screen.findByText(Messages.screens.noAppsYet)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: Messages.screens.createNewApp })).toHaveLength(1);
   });
 });

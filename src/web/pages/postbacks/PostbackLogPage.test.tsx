@@ -105,7 +105,7 @@ afterEach(() => vi.unstubAllGlobals());
 // Many role queries per walk, which jsdom answers slowly on the shared 2-core machines.
 const WALK = { timeout: 30_000 };
 
-describe('the postback delivery log (issue 11)', WALK, () => {
+describe('the postback delivery log', WALK, () => {
   it('lists the events newest first with type, local time with zone, attempts, status, latency and next retry', async () => {
     logFake(() => listed([FAILING, DELIVERED]));
     renderPage();

@@ -20,7 +20,7 @@ const text = Messages.postbacks;
 const ALL = 'all';
 
 /**
- * /update-app/{id}/postbacks (issue 11): the application's last 100 postbacks newest first,
+ * /update-app/{id}/postbacks: the application's last 100 postbacks newest first,
  * filtered by state, each with its attempts and a replay.
  */
 export default function PostbackLogPage() {

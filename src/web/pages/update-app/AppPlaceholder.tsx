@@ -2,7 +2,7 @@ import { Messages } from '../../../contract/messages.js';
 import styles from './update-app-page.module.css';
 
 /**
- * While the app loads (issue 10, defect 8): the screen's own layout, the key tile beside the
+ * While the app loads: the screen's own layout, the key tile beside the
  * form, drawn as empty blocks around a loading status, so nothing moves when the app arrives.
  */
 export function AppPlaceholder() {

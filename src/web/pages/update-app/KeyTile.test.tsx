@@ -91,7 +91,7 @@ afterEach(() => {
 // shared 2-core machines a walk takes 3 to 5 s, past the default 5 s under load.
 const WALK = { timeout: 15_000 };
 
-describe('KeyTile: Roll key (issue 10)', WALK, () => {
+describe('KeyTile: Roll key', WALK, () => {
   it('rolls with the chosen grace and lists the new key and the old one with its end', async () => {
     const seen = keysApiFake();
     const tile = await renderTile();
@@ -123,7 +123,7 @@ describe('KeyTile: Roll key (issue 10)', WALK, () => {
   });
 });
 
-describe('KeyTile: Reveal keys and copy (issue 10)', WALK, () => {
+describe('KeyTile: Reveal keys and copy', WALK, () => {
   it('shows nothing whole after a wrong password, and the keys for 5 minutes after the right one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });

@@ -84,7 +84,7 @@ afterEach(() => vi.unstubAllGlobals());
 // Dialog walks through many role queries, which jsdom answers slowly on the shared 2-core machines.
 const WALK = { timeout: 30_000 };
 
-describe('PostbacksSection: Send test postback (issue 11)', WALK, () => {
+describe('PostbacksSection: Send test postback', WALK, () => {
   it('shows the status, latency, answer and the signature headers sent, in a live region', async () => {
     const seen = postbacksFake(() => json(200, SENT));
     const { section } = renderSection();
@@ -125,7 +125,7 @@ describe('PostbacksSection: Send test postback (issue 11)', WALK, () => {
   });
 });
 
-describe('PostbacksSection: secret, roll and how to verify (issue 11)', WALK, () => {
+describe('PostbacksSection: secret, roll and how to verify', WALK, () => {
   it('masks the secret, reveals it after the password, and rolls with the chosen grace', async () => {
     const seen = postbacksFake(() => json(200, SENT));
     const { section } = renderSection();

@@ -41,7 +41,7 @@ function revealedOf(answer: RevealPostbackSecretResponse): Shown {
 }
 
 /**
- * The update screen's Postbacks section (issue 11): the signing secrets, masked until a
+ * The update screen's Postbacks section: the signing secrets, masked until a
  * reveal, Roll with the API key's graces, how to verify, Send test postback, and the log.
  */
 export function PostbacksSection({ applicationId }: { applicationId: string }) {

@@ -21,7 +21,7 @@ interface RevealKeysProps<Answer> {
 const EMPTY: RevealKeysRequest = { password: '' };
 const validate = schemaValidate<RevealKeysRequest, RevealKeysRequest>(RevealKeysRequestSchema);
 
-/** The password asked again before whole keys or secrets show (issue 10). */
+/** The password asked again before whole keys or secrets show. */
 export function RevealKeys<Answer>({
   isOpen,
   text,

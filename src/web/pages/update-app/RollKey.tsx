@@ -31,7 +31,7 @@ export const KEY_ROLL_TEXTS: RollTexts = {
 };
 
 /**
- * Roll (issue 10, after Stripe's): a new secret now, the old one kept for the chosen grace
+ * Roll (after Stripe's): a new secret now, the old one kept for the chosen grace
  * period. `roll` makes the call and keeps its answer; it returns the message to show.
  */
 export function RollKey({

@@ -25,7 +25,7 @@ function refusalText(error: unknown): string {
 }
 
 /**
- * Send test postback (issue 11): a sample order update to the saved URL now; the result
+ * Send test postback: a sample order update to the saved URL now; the result
  * (status, latency, the first 1 KB of the answer, the signature headers) is announced.
  */
 export function TestPostback({ applicationId }: { applicationId: string }) {

@@ -31,7 +31,10 @@ import styles from './update-app-page.module.css';
 /** docs/product.md section 2, the update form; a successful save goes to My Apps by a full load. */
 export function UpdateAppForm({ app }: { app: Application }) {
   const brand = useBrand();
-  const schema = useMemo(() => updateAppFormSchema(brand), [brand]);
+  const schema = useMemo(
+    () => updateAppFormSchema(brand, app.allowedUsers),
+    [brand, app.allowedUsers],
+  );
   const rowsSchema = useMemo(() => ipRowsSchema(brand.maxIpsPerApp), [brand]);
   const storedIps = useMemo(() => ipRowsOfApp(app), [app]);
   const ipRows = useIpRows(storedIps, rowsSchema);

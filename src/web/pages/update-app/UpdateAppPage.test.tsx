@@ -31,7 +31,7 @@ function renderPage() {
 beforeEach(() => localStorage.setItem(StorageKeys.accessToken, fakeJwt(2_000_000_000)));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the update screen before its app is shown (issue 10, defect 8)', () => {
+describe('the update screen before its app is shown', () => {
   it('says it is loading under its own title, then shows a failure with a retry', async () => {
     let calls = 0;
     fakeApi(() => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { testBrand } from '../../../../test/support/brand.js';
 import type { Application, IpRecord } from '../../../contract/apps.js';
+import { Messages } from '../../../contract/messages.js';
 import { documentsToSend, proofStateOf } from '../../app-area/ip-fields.js';
 import {
   fieldsOfApp,
   ipRowsOfApp,
   logoUploadPayload,
+  updateAppFormSchema,
   updateAppPayload,
   type UpdateAppForm,
 } from './update-app-form.js';
@@ -165,5 +168,29 @@ describe('the family-proof state of an IP (docs/product.md section 4)', () => {
     expect(
       proofStateOf('198.51.100.9', records, ['198.51.100.9'], new Map([['198.51.100.9', proof]])),
     ).toBe('pending');
+  });
+});
+
+describe('the update form with a client id the client-code pattern no longer matches', () => {
+  const legacy = { ...APP, allowedUsers: 'legacy client-7' };
+  const formOf = (app: Application): UpdateAppForm => ({
+    ...fieldsOfApp(app),
+    ips: ipRowsOfApp(app).map((value) => ({ value })),
+  });
+
+  it('stays savable: the read-only field keeps the stored id', () => {
+    expect(
+      updateAppFormSchema(testBrand, legacy.allowedUsers).safeParse(formOf(legacy)).success,
+    ).toBe(true);
+  });
+
+  it('still refuses any other id without the shape', () => {
+    const result = updateAppFormSchema(testBrand, legacy.allowedUsers).safeParse({
+      ...formOf(legacy),
+      allowedUsers: 'other client-8',
+    });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+      Messages.app.clientIdInvalid,
+    ]);
   });
 });

@@ -10,9 +10,12 @@ import {
   type AppFormRules,
 } from '../../app-area/app-form.js';
 
-/** The update form: the shared app fields plus the status toggle. */
-export function updateAppFormSchema(rules: AppFormRules) {
-  return z.extend(appFormSchema(rules), { isActive: z.boolean() });
+/**
+ * The update form: the shared app fields plus the status toggle. The stored client id stays
+ * valid whatever the client-code pattern says now: the field is read-only here.
+ */
+export function updateAppFormSchema(rules: AppFormRules, storedClientId: string) {
+  return z.extend(appFormSchema(rules, storedClientId), { isActive: z.boolean() });
 }
 
 export type UpdateAppForm = z.infer<ReturnType<typeof updateAppFormSchema>>;
