@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPayloads, publishCommitted } from '../../../test/support/change-feed.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { MAX_CHANGE_PAYLOAD_BYTES } from './change-feed-channels.js';
+import { expectErrorLog } from '../../../test/support/error-log.js';
 
 let t: TestApp;
 
@@ -66,6 +67,7 @@ describe(`change feed on one instance (${process.env.TEST_DB ?? 'sqlite'})`, () 
   });
 
   it('stops calling a listener once it unsubscribed, and one failing listener stops no other', async () => {
+    expectErrorLog(/^a change feed listener failed$/);
     const gone = collectPayloads(t.app.changeFeed, 'gateway_changed');
     const stays = collectPayloads(t.app.changeFeed, 'gateway_changed');
     const stopThrowing = t.app.changeFeed.subscribe('gateway_changed', () => {
