@@ -16,6 +16,9 @@ export const E2E_ENV = {
   // a full run. Rate limits are pinned by the API tests, not here.
   RATE_LIMIT_PER_MINUTE: '1000',
   APP_CREATES_PER_HOUR: '1000',
+  // The activity spec pages the events of 21 applications of one developer, past the default
+  // cap of 20; the cap itself is pinned by src/server/apps/apps-limits.api.test.ts.
+  MAX_APPS_PER_DEVELOPER: '30',
   // The test machine's cores are shared: a 1 s event-loop stall there would answer a page
   // or a helper's call 503. Load shedding is pinned by src/server/http/load-shedding.api.test.ts.
   SHED_LOOP_DELAY_MS: '0',
