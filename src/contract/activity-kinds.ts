@@ -21,6 +21,7 @@ export const ACTIVITY_KINDS = [
   'proof.sent',
   'proof.accepted',
   'proof.rejected',
+  'codes.locked',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',

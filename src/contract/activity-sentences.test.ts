@@ -33,6 +33,7 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'proof.sent': { applicationName: 'Momentum Bot', ip: '203.0.113.9' },
   'proof.accepted': { applicationName: 'Momentum Bot', ip: '203.0.113.9' },
   'proof.rejected': { applicationName: 'Momentum Bot', ip: '203.0.113.9', reason: 'Blurred' },
+  'codes.locked': { purpose: 'reset' },
   'operator.app_paused': { applicationName: 'Momentum Bot', reason: 'Abuse report' },
   'operator.app_resumed': { applicationName: 'Momentum Bot' },
   'operator.account_unlocked': { reason: 'Caller verified' },

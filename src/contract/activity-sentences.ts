@@ -127,6 +127,8 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `The family proof for ${text(input, 'ip') ?? 'an IP address'} of ${app(input)} was accepted.`,
   'proof.rejected': (input) =>
     `The family proof for ${text(input, 'ip') ?? 'an IP address'} of ${app(input)} was rejected.${reason(input)}`,
+  'codes.locked': (input) =>
+    `Too many wrong ${text(input, 'purpose') === 'reset' ? 'password reset' : 'verification'} codes were entered: new codes work for a day only in browsers that signed in to the account before.`,
   'operator.app_paused': (input) => `Support paused ${app(input)}.${reason(input)}`,
   'operator.app_resumed': (input) => `Support resumed ${app(input)}.${reason(input)}`,
   'operator.account_unlocked': (input) => `Support unlocked the account.${reason(input)}`,

@@ -1,5 +1,7 @@
 /** API paths of docs/product.md section 7, named once for the client and the server. */
 const AUTH = '/api/v1/authentication';
+/** The path every account call lies under (the device cookie's path). */
+export const AUTH_PATHS_PREFIX = AUTH;
 const appPath = (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`;
 
 export const ApiPaths = {

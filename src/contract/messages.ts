@@ -123,6 +123,8 @@ export const Messages = {
     codeSent: 'Code sent successfully!',
     resendTooSoon: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting another code.`,
+    codeFailuresLocked: (seconds: number) =>
+      `Too many wrong codes were entered for this account. For its safety, codes work again in ${seconds} seconds, or now in a browser you have signed in with before.`,
     sendLimitReached: (seconds: number) =>
       `Too many codes were requested for this address. Please try again in ${seconds} seconds.`,
     tooManyRequests: (seconds: number) =>
@@ -397,6 +399,7 @@ export const Messages = {
       'proof.sent': 'IP proof sent',
       'proof.accepted': 'IP proof accepted',
       'proof.rejected': 'IP proof rejected',
+      'codes.locked': 'Codes paused after too many wrong ones',
       'operator.app_paused': 'Application paused by support',
       'operator.app_resumed': 'Application resumed by support',
       'operator.account_unlocked': 'Account unlocked by support',

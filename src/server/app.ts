@@ -234,7 +234,7 @@ async function registerAccounts(
   const reset = createPasswordResetService(authDeps);
   handlers
     .register(MailJob, (mail) => mailer.send(mail))
-    .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email))
+    .register(ResetCodeJob, ({ email, trustedFor }) => reset.mailResetCode(email, trustedFor))
     .register(PurgeExpiredJob, async () => {
       const windows = {
         postbackEventIdsMs: config.postbackEventIdWindowMs,

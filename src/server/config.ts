@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
-import { AccountLimits } from '../contract/limits.js';
+import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
 import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
@@ -126,6 +126,8 @@ export interface Config {
   /** A caller's postback event id is answered as a duplicate for at least this long. */
   readonly postbackEventIdWindowMs: number;
   readonly gateway: GatewaySettings;
+  /** Wrong codes of one purpose an account may take in a day from untrusted browsers. */
+  readonly codeFailuresPerDay: number;
   /** An account whose e-mail is still unverified this long after sign-up is deleted. */
   readonly unverifiedAccountMaxAgeMs: number;
 }
@@ -470,6 +472,13 @@ export function loadConfig(env: Env = process.env): Config {
       integer(env, 'POSTBACK_EVENT_ID_WINDOW_DAYS', PostbackLimits.eventIdWindowDays, 1, 3650) *
       DAY_MS,
     gateway,
+    codeFailuresPerDay: integer(
+      env,
+      'CODE_FAILURES_PER_DAY',
+      CodeFailureLimits.failuresPerDay,
+      1,
+      1_000_000,
+    ),
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     hashing: {

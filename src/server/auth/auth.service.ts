@@ -20,9 +20,10 @@ import {
   markVerified,
   type DeveloperRecord,
 } from './auth.repository.js';
+import { createCodeGuard, type CodeClient } from './code-failures.js';
 import { consumeCode } from './codes.repository.js';
 import { createDeviceCookies } from './device-cookie.js';
-import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
+import { enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
 import { hashPassword, reservePasswordCheck, verifyAgainstDummy } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
 import type { SessionOrigin } from './session-origin.js';
@@ -75,6 +76,7 @@ export function createAuthService(deps: AuthDeps) {
   const badCredentials = () => new AppError('bad_credentials', Messages.auth.badCredentials);
   const exists = () => new AppError('developer_exists', Messages.signup.developerExists);
   const devices = createDeviceCookies(deps.secrets.accessTokenSecret);
+  const codes = createCodeGuard(deps);
 
   return {
     async signup(input: SignupRequest): Promise<void> {
@@ -106,12 +108,12 @@ export function createAuthService(deps: AuthDeps) {
       deps.jobs.nudge();
     },
 
-    async confirm(input: ConfirmRequest): Promise<void> {
+    async confirm(input: ConfirmRequest, client: CodeClient): Promise<void> {
       const invalid = new AppError('code_invalid', Messages.auth.codeInvalid);
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) throw invalid;
       const now = clock.now();
-      const codeId = await checkCode(db, codeSecret, now, developer.id, 'verify', input.code);
+      const codeId = await codes.check(developer, 'verify', input.code, client, now);
       const isConsumed = await db.transaction().execute(async (trx) => {
         if (!(await consumeCode(trx, codeId, now))) return false;
         await markVerified(trx, developer.id, now);
@@ -125,10 +127,11 @@ export function createAuthService(deps: AuthDeps) {
      * Answers alike for an unknown, a verified and an unverified address (decision 010):
      * only an unverified one gets a code.
      */
-    async sendConfirmation(email: string): Promise<void> {
+    async sendConfirmation(email: string, deviceCookie: string | undefined): Promise<void> {
       const developer = await findDeveloperByEmail(db, email);
       if (developer?.verifiedAt !== null || !isClaimableByMail(developer)) return;
       const now = clock.now();
+      await codes.assertOpen(developer.id, 'verify', deviceCookie, now);
       await db.transaction().execute(async (trx) => {
         const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');
         await enqueueCodeMail(deps, trx, developer, 'verify', code);

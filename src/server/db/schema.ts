@@ -298,6 +298,14 @@ export interface ActivityPurgeGateTable {
   purgeBefore: number;
 }
 
+/** Wrong codes of one purpose against one developer, in the day since the window started. */
+export interface CodeFailuresTable {
+  developerId: string;
+  purpose: CodePurpose;
+  failures: number;
+  windowStartedAt: number;
+}
+
 /** Filled by triggers: an application or developer whose gateway answers may have changed. */
 export interface GatewayChangesTable {
   seq: Generated<number>;
@@ -339,4 +347,5 @@ export interface Database {
   operatorAudit: OperatorAuditTable;
   gatewayChanges: GatewayChangesTable;
   operatorSignInThrottles: OperatorSignInThrottlesTable;
+  codeFailures: CodeFailuresTable;
 }
