@@ -26,6 +26,7 @@ import { createDeviceCookies } from './device-cookie.js';
 import { enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
 import { hashPassword, reservePasswordCheck, verifyAgainstDummy } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
+import { countResendGap, startResendGap } from './reset-send-limits.js';
 import type { SessionOrigin } from './session-origin.js';
 import type { SessionEnds } from './session-ends.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
@@ -77,6 +78,7 @@ export function createAuthService(deps: AuthDeps) {
   const exists = () => new AppError('developer_exists', Messages.signup.developerExists);
   const devices = createDeviceCookies(deps.secrets.accessTokenSecret);
   const codes = createCodeGuard(deps);
+  const counters = { db, codeHashSecret: codeSecret };
 
   return {
     async signup(input: SignupRequest): Promise<void> {
@@ -105,6 +107,7 @@ export function createAuthService(deps: AuthDeps) {
         if (isUniqueViolation(error)) throw exists();
         throw error;
       }
+      await startResendGap(counters, 'verify', input.email, now);
       deps.jobs.nudge();
     },
 
@@ -128,9 +131,10 @@ export function createAuthService(deps: AuthDeps) {
      * only an unverified one gets a code.
      */
     async sendConfirmation(email: string, deviceCookie: string | undefined): Promise<void> {
+      const now = clock.now();
+      await countResendGap(counters, 'verify', email, now);
       const developer = await findDeveloperByEmail(db, email);
       if (developer?.verifiedAt !== null || !isClaimableByMail(developer)) return;
-      const now = clock.now();
       await codes.assertOpen(developer.id, 'verify', deviceCookie, now);
       await db.transaction().execute(async (trx) => {
         const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');
