@@ -170,7 +170,12 @@ export function ipRecordsOf(db: Kysely<Database>, applicationIds: readonly strin
   return ipRecordsQuery(db, applicationIds).execute();
 }
 
-/** The duplicate-IP check of every create and IP change (query-plans.api.test.ts). */
+/**
+ * The duplicate-IP check of every create and IP change (query-plans.api.test.ts). The
+ * developer's own application ids are read once, through the owner index, and each record
+ * of these IPs is tested against them in memory: a join looked up every record's
+ * application, one index probe per record, the developer's own included.
+ */
 export function otherDevelopersIpsQuery(
   db: Kysely<Database>,
   ownerId: string,
@@ -178,11 +183,12 @@ export function otherDevelopersIpsQuery(
 ) {
   return db
     .selectFrom('ipRecords')
-    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
-    .select('ipRecords.ip')
+    .select('ip')
     .distinct()
-    .where('ipRecords.ip', 'in', ips)
-    .where('applications.ownerId', '<>', ownerId);
+    .where('ip', 'in', ips)
+    .where('applicationId', 'not in', (owned) =>
+      owned.selectFrom('applications').select('id').where('ownerId', '=', ownerId),
+    );
 }
 
 /** Which of `ips` are on an application of another developer. */
@@ -250,11 +256,22 @@ export async function setIpDocument(
     .execute();
 }
 
-export async function countAppsOf(trx: Transaction<Database>, ownerId: string): Promise<number> {
+/** The developer's applications counted up to `upTo`: the limits only ask "as many as". */
+export async function countAppsOf(
+  trx: Transaction<Database>,
+  ownerId: string,
+  upTo: number,
+): Promise<number> {
   const row = await trx
-    .selectFrom('applications')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('applications')
+        .select('id')
+        .where('ownerId', '=', ownerId)
+        .limit(upTo)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('ownerId', '=', ownerId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

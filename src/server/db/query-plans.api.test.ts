@@ -46,6 +46,8 @@ const hotQueries: Record<string, Compile> = {
 interface PostgresPlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PostgresPlanNode[];
 }
 
@@ -76,8 +78,40 @@ async function fullScans(query: CompiledQuery): Promise<string[]> {
   });
 }
 
+function readsOf(node: PostgresPlanNode, table: string): string[] {
+  const own =
+    node['Relation Name'] === table
+      ? [`${node['Node Type']} ${node['Index Name'] ?? ''} ${node['Index Cond'] ?? ''}`]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => readsOf(child, table))];
+}
+
+/** How the plan reads `table`: one line for each place it does. */
+async function tableReads(query: CompiledQuery, table: string): Promise<string[]> {
+  const db = t.db.kysely.withoutPlugins();
+  if (t.db.engine === 'sqlite') {
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return plan.rows.map((row) => row.detail).filter((line) => line.includes(` ${table} `));
+  }
+  const plan = await db.executeQuery<{ 'QUERY PLAN': { Plan: PostgresPlanNode }[] }>(
+    CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+  );
+  return (plan.rows[0]?.['QUERY PLAN'] ?? []).flatMap((entry) => readsOf(entry.Plan, table));
+}
+
 describe(`query plans (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it.each(Object.entries(hotQueries))('%s reads no whole table', async (_name, compile) => {
     expect(await fullScans(compile(t.db.kysely))).toEqual([]);
+  });
+});
+
+describe(`the duplicate-IP check (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  // Not once per IP record found: a developer's own records of these IPs cost no probes.
+  it("reads the applications once, the developer's own through the owner index", async () => {
+    const query = otherDevelopersIpsQuery(t.db.kysely, 'developer-1', ['10.0.0.1', '10.0.0.2']);
+    const reads = await tableReads(query.compile(), 'applications');
+    expect(reads).toEqual([expect.stringMatching(/applications_owner_idx.*owner_id ?= ?/)]);
   });
 });
