@@ -69,3 +69,19 @@ export const GatewayAuthorizeRequestSchema = z.object({
   ip: z.string().check(z.maxLength(100)),
 });
 export type GatewayAuthorizeRequest = z.infer<typeof GatewayAuthorizeRequestSchema>;
+
+/**
+ * How current the check's state is (`/healthz`'s `gateway.state`): read from the database at
+ * the last interval, answering from an older state while the database is away, or older
+ * than GATEWAY_STALE_MAX_S so every call is refused with `state_stale`.
+ */
+export const GATEWAY_FRESHNESS = ['fresh', 'stale', 'expired'] as const;
+export type GatewayFreshnessState = (typeof GATEWAY_FRESHNESS)[number];
+
+export const GatewayLimits = {
+  /**
+   * Rows of the change log the hourly purge keeps (docs/decisions/056): an instance or a
+   * gateway whose cursor is older reads everything again.
+   */
+  changesKept: 100_000,
+} as const;

@@ -73,7 +73,11 @@ import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
 import { registerOps, type OpsDeps } from './ops/register-ops.js';
-import { registerGateway } from './gateway/register-gateway.js';
+import {
+  openGatewayState,
+  registerGateway,
+  type GatewayStateHolder,
+} from './gateway/register-gateway.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -147,14 +151,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // After the cookie parser: the anti-forgery onSend hook reads the cookies of shed requests.
   await registerLoadShedding(app, config.loadShedding);
 
-  registerHealthRoutes(
-    app,
-    deps.db,
-    () => app.isUnderPressure(),
-    config.loadShedding.retryAfterSeconds,
-  );
-  registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.decorate('changeFeed', deps.openChangeFeed(app.log));
+  const gateway = openGatewayState({
+    db: deps.db,
+    clock: deps.clock,
+    settings: config.gateway,
+    feed: app.changeFeed,
+    log: app.log,
+  });
+  registerHealthRoutes(app, {
+    db: deps.db,
+    isShedding: () => app.isUnderPressure(),
+    retryAfterSeconds: config.loadShedding.retryAfterSeconds,
+    gateway: gateway.freshness,
+  });
+  registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.addHook('onReady', () => untilLive(app.changeFeed));
   app.addHook('onClose', () => app.changeFeed.close());
   const handlers = new JobHandlers();
@@ -180,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await shared.close();
   });
   const authDeps = await registerAccounts(app, deps, metrics, handlers, xsrfForms);
-  const stores = await registerApplications(app, deps, handlers, shared, metrics);
+  const stores = await registerApplications(app, deps, handlers, shared, metrics, gateway);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
   await registerOpsConsole(app, deps.webRoot);
@@ -296,6 +307,7 @@ async function registerApplications(
   handlers: JobHandlers,
   shared: SharedTransaction,
   metrics: Metrics,
+  gateway: GatewayStateHolder,
 ): Promise<Pick<OpsDeps, 'blobs' | 'keyCrypto' | 'keys'>> {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
@@ -366,7 +378,7 @@ async function registerApplications(
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
   registerGateway(app, {
-    db,
+    gateway,
     clock,
     keyCrypto,
     settings: config.gateway,

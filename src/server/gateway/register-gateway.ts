@@ -2,16 +2,62 @@ import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { GatewaySettings } from '../config.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/database.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { createGatewayCheck } from './gateway-check.js';
+import { freshnessOf } from './gateway-freshness.js';
 import { countedCheck } from './gateway-metrics.js';
-import { createGatewayRefresher, type GatewayRefresher } from './gateway-refresher.js';
+import { createGatewayRefresher } from './gateway-refresher.js';
 import { createGatewayState } from './gateway-state.js';
 import { registerAuthorizeRoute, registerGatewayListener } from './gateway.routes.js';
 
-export interface GatewayDeps {
+export interface GatewayStateDeps {
   readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: GatewaySettings;
+  readonly feed: ChangeFeed;
+  readonly log: { warn(details: object, message: string): void };
+}
+
+/**
+ * On PostgreSQL a change's NOTIFY wakes every instance at once (migration 0024), so the
+ * log is read on a timer only as the safety net for a lost notification, this many times
+ * less often (docs/decisions/056).
+ */
+const NOTIFIED_POLL_FACTOR = 5;
+
+/**
+ * The check's in-memory state and what keeps it current: the change log, read when the
+ * change feed announces a change and on a timer (docs/decisions/053 and 056).
+ */
+export function openGatewayState(deps: GatewayStateDeps) {
+  const state = createGatewayState();
+  const isNotified = deps.db.engine === 'postgres';
+  const refresher = createGatewayRefresher({
+    db: deps.db.kysely,
+    clock: deps.clock,
+    state,
+    intervalMs: deps.settings.refreshMs * (isNotified ? NOTIFIED_POLL_FACTOR : 1),
+    log: deps.log,
+  });
+  deps.feed.subscribe('gateway_changed', () => {
+    refresher.wake();
+  });
+  deps.feed.onResync(() => {
+    refresher.wake();
+  });
+  return {
+    state,
+    refresher,
+    freshness: () => freshnessOf(refresher, deps.settings.staleMaxMs),
+  };
+}
+
+export type GatewayStateHolder = ReturnType<typeof openGatewayState>;
+
+export interface GatewayDeps {
+  readonly gateway: GatewayStateHolder;
   readonly clock: Clock;
   readonly keyCrypto: KeyCrypto;
   readonly settings: GatewaySettings;
@@ -20,18 +66,11 @@ export interface GatewayDeps {
 }
 
 /**
- * The gateway check: its in-memory state loaded before the app is ready and kept current
- * from the change log, the check's listener and the JSON variant on the main port.
+ * The gateway check: its in-memory state loaded before the app is ready, the check's
+ * listener and the JSON variant on the main port.
  */
-export function registerGateway(app: FastifyInstance, deps: GatewayDeps): GatewayRefresher {
-  const state = createGatewayState();
-  const refresher = createGatewayRefresher({
-    db: deps.db.kysely,
-    clock: deps.clock,
-    state,
-    intervalMs: deps.settings.refreshMs,
-    log: app.log,
-  });
+export function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
+  const { state, refresher } = deps.gateway;
   const staleForMs = () => refresher.staleForMs();
   const check = countedCheck(
     createGatewayCheck({
@@ -42,12 +81,11 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
       staleMaxMs: deps.settings.staleMaxMs,
     }),
     deps.registry,
-    staleForMs,
+    refresher,
   );
   // Before the check's listener opens (registered after this hook): it answers from memory.
   app.addHook('onReady', () => refresher.start());
   app.addHook('onClose', () => refresher.stop());
   registerGatewayListener(app, check, deps.settings);
   registerAuthorizeRoute(app, check, deps.serviceTokenHashes);
-  return refresher;
 }
