@@ -239,6 +239,7 @@ async function registerAccounts(
       const windows = {
         postbackEventIdsMs: config.postbackEventIdWindowMs,
         unverifiedAccountsMs: config.unverifiedAccountMaxAgeMs,
+        gatewayUsageMs: config.gateway.usageRetentionMs,
       };
       app.log.info(await purgeExpired(db, clock.now(), windows), 'purged expired sign-in data');
     });

@@ -12,6 +12,8 @@ import { PostbackLimits } from '../../contract/postbacks.js';
 import { purgeActivityBefore } from '../activity/activity.repository.js';
 import { OpsLimits } from '../../contract/ops.js';
 import { purgeOperatorSessions } from '../ops/operators.repository.js';
+import { purgeUsage } from '../gateway/gateway-usage.repository.js';
+import { UsageLimits } from '../../contract/usage.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -25,8 +27,8 @@ const PurgeSchema = z.object({});
 /**
  * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they
  * ended, sign-in counts that have gone quiet, old API keys past their grace, activity events
- * past their retention, operators' sessions past their end and postback event ids past their
- * window, once an hour for all instances together.
+ * past their retention, operators' sessions past their end, postback event ids past their
+ * window and gateway usage past its retention, once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -50,11 +52,14 @@ export interface PurgeWindows {
   readonly postbackEventIdsMs: number;
   /** `UNVERIFIED_ACCOUNT_DAYS`: an account whose e-mail is unverified this long is deleted. */
   readonly unverifiedAccountsMs: number;
+  /** `GATEWAY_USAGE_RETENTION_DAYS`: the gateway check's usage counts are kept this long. */
+  readonly gatewayUsageMs: number;
 }
 
 const DEFAULT_WINDOWS: PurgeWindows = {
   postbackEventIdsMs: PostbackLimits.eventIdWindowDays * 24 * HOUR_MS,
   unverifiedAccountsMs: AccountLimits.unverifiedAccountDays * 24 * HOUR_MS,
+  gatewayUsageMs: UsageLimits.retentionDays * 24 * HOUR_MS,
 };
 
 /** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
@@ -97,5 +102,10 @@ export async function purgeExpired(
       now - OpsLimits.sessionMaxMs,
     ),
     postbackEventIds: await forgetCallerEventIdsBefore(db, now - windows.postbackEventIdsMs),
+    gatewayUsage: await purgeUsage(
+      db,
+      now - windows.gatewayUsageMs,
+      UsageLimits.refusedAddressesKept,
+    ),
   };
 }
