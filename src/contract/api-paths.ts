@@ -44,6 +44,9 @@ export const ApiPaths = {
   /** Ours: a sample order update sent to the saved postback URL now (POST). */
   testPostback: (applicationId: string) => `${appPath(applicationId)}/postbacks/test`,
   testPostbackPattern: '/api/v1/app/:id/postbacks/test',
+  /** Ours: the gateway check's counts and last refused addresses of an application (GET, `?window=`). */
+  usage: (applicationId: string) => `${appPath(applicationId)}/usage`,
+  usagePattern: '/api/v1/app/:id/usage',
   /** Ours: the postback signing secret, rolled and revealed like the API key. */
   rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
   rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',

@@ -95,6 +95,9 @@ export const OpsApiPaths = {
   /** POST {isActive, reason}: pause or resume. */
   applicationStatus: (id: string) => `${API}/apps/${enc(id)}/status`,
   applicationStatusPattern: `${API}/apps/:id/status`,
+  /** GET ?window=: the gateway check's counts and last refused addresses, as the developer sees them. */
+  applicationUsage: (id: string) => `${API}/apps/${enc(id)}/usage`,
+  applicationUsagePattern: `${API}/apps/:id/usage`,
   audit: `${API}/audit`,
   auditCsv: `${API}/audit/export.csv`,
   operators: `${API}/operators`,

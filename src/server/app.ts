@@ -250,6 +250,7 @@ async function registerAccounts(
       const windows = {
         postbackEventIdsMs: config.postbackEventIdWindowMs,
         unverifiedAccountsMs: config.unverifiedAccountMaxAgeMs,
+        gatewayUsageMs: config.gateway.usageRetentionMs,
       };
       app.log.info(await purgeExpired(db, clock.now(), windows), 'purged expired sign-in data');
     });
@@ -378,6 +379,7 @@ async function registerApplications(
   });
   registerIpCheckRoutes(app, createIpCheckService(db));
   registerGateway(app, {
+    db,
     gateway,
     clock,
     keyCrypto,

@@ -4,6 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
+import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
 import type { JobSettings } from './jobs/job-worker.js';
 import { isLoopback, modeOf, NODE_ENV_FORMS, type Mode } from './run-mode.js';
@@ -63,6 +64,10 @@ export interface GatewaySettings {
   readonly staleMaxMs: number;
   /** How often each instance reads the change log. */
   readonly refreshMs: number;
+  /** How often each instance writes the usage it counted (`GATEWAY_USAGE_FLUSH_MS`). */
+  readonly usageFlushMs: number;
+  /** How long the usage counts are kept (`GATEWAY_USAGE_RETENTION_DAYS`). */
+  readonly usageRetentionMs: number;
 }
 
 /** Limits past which requests are refused with 503 and `Retry-After` (0 turns a check off). */
@@ -508,6 +513,9 @@ function gatewaySettings(env: Env): GatewaySettings {
     ipHeader,
     staleMaxMs: integer(env, 'GATEWAY_STALE_MAX_S', 60, 1, 86_400) * 1000,
     refreshMs: integer(env, 'GATEWAY_REFRESH_MS', 200, 10, 60_000),
+    usageFlushMs: integer(env, 'GATEWAY_USAGE_FLUSH_MS', UsageLimits.flushMs, 100, 600_000),
+    usageRetentionMs:
+      integer(env, 'GATEWAY_USAGE_RETENTION_DAYS', UsageLimits.retentionDays, 1, 3650) * DAY_MS,
   };
 }
 

@@ -14,6 +14,8 @@ import { OpsLimits } from '../../contract/ops.js';
 import { purgeOperatorSessions } from '../ops/operators.repository.js';
 import { GatewayLimits } from '../../contract/gateway.js';
 import { purgeGatewayChanges } from '../gateway/gateway.repository.js';
+import { purgeUsage } from '../gateway/gateway-usage.repository.js';
+import { UsageLimits } from '../../contract/usage.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -28,7 +30,8 @@ const PurgeSchema = z.object({});
  * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they
  * ended, sign-in counts that have gone quiet, old API keys past their grace, activity events
  * past their retention, operators' sessions past their end, postback event ids past their
- * window and the gateway change log but its newest rows, once an hour for all instances together.
+ * window, the gateway change log but its newest rows and gateway usage past its retention,
+ * once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -54,11 +57,14 @@ export interface PurgeWindows {
   readonly unverifiedAccountsMs: number;
   /** Rows of the gateway change log kept; absent: GatewayLimits.changesKept. */
   readonly gatewayChangesKept?: number;
+  /** `GATEWAY_USAGE_RETENTION_DAYS`: the gateway check's usage counts are kept this long. */
+  readonly gatewayUsageMs: number;
 }
 
 export const DEFAULT_PURGE_WINDOWS: PurgeWindows = {
   postbackEventIdsMs: PostbackLimits.eventIdWindowDays * 24 * HOUR_MS,
   unverifiedAccountsMs: AccountLimits.unverifiedAccountDays * 24 * HOUR_MS,
+  gatewayUsageMs: UsageLimits.retentionDays * 24 * HOUR_MS,
 };
 
 /** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
@@ -104,6 +110,11 @@ export async function purgeExpired(
     gatewayChanges: await purgeGatewayChanges(
       db,
       windows.gatewayChangesKept ?? GatewayLimits.changesKept,
+    ),
+    gatewayUsage: await purgeUsage(
+      db,
+      now - windows.gatewayUsageMs,
+      UsageLimits.refusedAddressesKept,
     ),
   };
 }

@@ -313,6 +313,24 @@ export interface GatewayChangesTable {
   developerId: string | null;
 }
 
+/** Gateway check answers per application, UTC minute, outcome and reason (migration 0023). */
+export interface GatewayUsageTable {
+  applicationId: string;
+  minute: number;
+  outcome: string;
+  /** The reason code of a refusal; empty for an allowed call. */
+  reason: string;
+  count: number;
+}
+
+/** The last refused source addresses of an application, one row per address. */
+export interface GatewayRefusedAddressesTable {
+  applicationId: string;
+  ip: string;
+  reason: string;
+  at: number;
+}
+
 /** Operators' failed sign-ins, by the e-mail typed (known or not) and the client or device. */
 export interface OperatorSignInThrottlesTable {
   key: string;
@@ -348,4 +366,6 @@ export interface Database {
   gatewayChanges: GatewayChangesTable;
   operatorSignInThrottles: OperatorSignInThrottlesTable;
   codeFailures: CodeFailuresTable;
+  gatewayUsage: GatewayUsageTable;
+  gatewayRefusedAddresses: GatewayRefusedAddressesTable;
 }

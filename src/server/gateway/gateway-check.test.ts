@@ -25,6 +25,7 @@ function checkWith(staleForMs: number | null) {
     lookupHash: (key) => `hash:${key}`,
     staleForMs: () => staleForMs,
     staleMaxMs: 60_000,
+    usage: { record: () => undefined },
   });
 }
 

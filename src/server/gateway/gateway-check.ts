@@ -10,6 +10,7 @@ import {
 import { canonicalIp } from '../../contract/rules.js';
 import type { Clock } from '../clock.js';
 import type { GatewayState } from './gateway-state.js';
+import type { UsageCounter } from './gateway-usage.js';
 
 export interface GatewayCheckDeps {
   readonly state: GatewayState;
@@ -18,6 +19,7 @@ export interface GatewayCheckDeps {
   /** Milliseconds since the state was last known current, or null while it is. */
   readonly staleForMs: () => number | null;
   readonly staleMaxMs: number;
+  readonly usage: Pick<UsageCounter, 'record'>;
 }
 
 export interface GatewayAnswer {
@@ -79,6 +81,7 @@ export function createGatewayCheck(deps: GatewayCheckDeps) {
     const key = question.credential?.split(':', 1)[0] ?? '';
     if (key === '') return denied('key_missing', ip, stale);
     const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
+    deps.usage.record(decision, ip);
     if (!decision.allowed) return denied(decision.reason, ip, stale);
     const keyGraceUntil =
       decision.keyGraceUntil === null ? null : new Date(decision.keyGraceUntil).toISOString();

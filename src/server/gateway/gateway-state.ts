@@ -25,7 +25,12 @@ export type GatewayDecision =
       readonly algoId: string;
       readonly keyGraceUntil: number | null;
     }
-  | { readonly allowed: false; readonly reason: GatewayReason };
+  | {
+      readonly allowed: false;
+      readonly reason: GatewayReason;
+      /** The application of the key sent, when it is known (its usage counts the refusal). */
+      readonly applicationId: string | null;
+    };
 
 function ipReason(row: GatewayRows['ips'][number]): GatewayReason | null {
   if (row.familyPending === 0 || row.adminAccept === 1) return null;
@@ -88,18 +93,23 @@ export function createGatewayState() {
     decide(lookupHash: string, ip: string | null, now: number): GatewayDecision {
       const key = keys.get(lookupHash);
       const app = key === undefined ? undefined : apps.get(key.applicationId);
-      if (key === undefined || app === undefined) return { allowed: false, reason: 'key_unknown' };
-      if (key.expiresAt !== null && key.expiresAt <= now) {
-        return { allowed: false, reason: 'key_expired' };
+      if (key === undefined || app === undefined) {
+        return { allowed: false, reason: 'key_unknown', applicationId: null };
       }
-      if (!app.isActive) return { allowed: false, reason: 'app_paused' };
-      if (ip === null) return { allowed: false, reason: 'address_missing' };
+      const { applicationId } = key;
+      if (key.expiresAt !== null && key.expiresAt <= now) {
+        return { allowed: false, reason: 'key_expired', applicationId };
+      }
+      if (!app.isActive) return { allowed: false, reason: 'app_paused', applicationId };
+      if (ip === null) return { allowed: false, reason: 'address_missing', applicationId };
       const ipState = app.ips.get(ip);
-      if (ipState === undefined) return { allowed: false, reason: 'address_not_allowed' };
-      if (ipState !== null) return { allowed: false, reason: ipState };
+      if (ipState === undefined) {
+        return { allowed: false, reason: 'address_not_allowed', applicationId };
+      }
+      if (ipState !== null) return { allowed: false, reason: ipState, applicationId };
       return {
         allowed: true,
-        applicationId: key.applicationId,
+        applicationId,
         developerId: app.developerId,
         clientCode: app.clientCode,
         algoId: app.algoId,

@@ -10,6 +10,10 @@ import { freshnessOf } from './gateway-freshness.js';
 import { countedCheck } from './gateway-metrics.js';
 import { createGatewayRefresher } from './gateway-refresher.js';
 import { createGatewayState } from './gateway-state.js';
+import { createUsageCounter } from './gateway-usage.js';
+import { saveUsage } from './gateway-usage.repository.js';
+import { registerUsageRoute } from './gateway-usage.routes.js';
+import { createUsageReader } from './gateway-usage.service.js';
 import { registerAuthorizeRoute, registerGatewayListener } from './gateway.routes.js';
 
 export interface GatewayStateDeps {
@@ -57,6 +61,7 @@ export function openGatewayState(deps: GatewayStateDeps) {
 export type GatewayStateHolder = ReturnType<typeof openGatewayState>;
 
 export interface GatewayDeps {
+  readonly db: Db;
   readonly gateway: GatewayStateHolder;
   readonly clock: Clock;
   readonly keyCrypto: KeyCrypto;
@@ -67,11 +72,18 @@ export interface GatewayDeps {
 
 /**
  * The gateway check: its in-memory state loaded before the app is ready, the check's
- * listener and the JSON variant on the main port.
+ * listener and the JSON variant on the main port, and the usage it counts with the
+ * developer's route that reads it.
  */
 export function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   const { state, refresher } = deps.gateway;
   const staleForMs = () => refresher.staleForMs();
+  const usage = createUsageCounter({
+    save: (counts, addresses) => saveUsage(deps.db.kysely, counts, addresses),
+    clock: deps.clock,
+    flushMs: deps.settings.usageFlushMs,
+    log: app.log,
+  });
   const check = countedCheck(
     createGatewayCheck({
       state,
@@ -79,13 +91,21 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       lookupHash: (key) => deps.keyCrypto.lookupHash(key),
       staleForMs,
       staleMaxMs: deps.settings.staleMaxMs,
+      usage,
     }),
     deps.registry,
     refresher,
   );
   // Before the check's listener opens (registered after this hook): it answers from memory.
   app.addHook('onReady', () => refresher.start());
+  app.addHook('onReady', () => {
+    usage.start();
+  });
   app.addHook('onClose', () => refresher.stop());
+  // After the check's listener has closed (its hook registered later runs first): every
+  // answer it gave is counted.
+  app.addHook('onClose', () => usage.stop());
   registerGatewayListener(app, check, deps.settings);
   registerAuthorizeRoute(app, check, deps.serviceTokenHashes);
+  registerUsageRoute(app, createUsageReader(deps.db.kysely, deps.clock));
 }

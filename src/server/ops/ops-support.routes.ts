@@ -13,8 +13,10 @@ import {
   SearchResponseSchema,
 } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
+import { UsageMessages, UsageQuerySchema, UsageResponseSchema } from '../../contract/usage.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { Db } from '../db/database.js';
+import type { UsageReader } from '../gateway/gateway-usage.service.js';
 import { noStore } from '../http/no-store.js';
 import type { OperatorSessions } from './operator-session.js';
 import type { OpsActions } from './ops-actions.js';
@@ -28,9 +30,10 @@ export interface OpsSupportRouteDeps {
   readonly records: OpsRecords;
   readonly actions: OpsActions;
   readonly activity: ActivityService;
+  readonly usage: UsageReader;
 }
 
-/** Support's search, the developer and application pages, and the actions. */
+/** Support's search, the developer and application pages (with its usage), and the actions. */
 export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = { preHandler: deps.sessions.require('developers'), onSend: noStore };
@@ -93,6 +96,23 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
       schema: { params: IdParams, response: { 200: OpsApplicationResponseSchema, ...OpsErrors } },
     },
     (request) => deps.records.application(request.params.id),
+  );
+
+  r.get(
+    OpsApiPaths.applicationUsagePattern,
+    {
+      ...support,
+      schema: {
+        params: IdParams,
+        querystring: UsageQuerySchema,
+        response: { 200: UsageResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: UsageMessages.listed,
+      ...(await deps.usage.ofApplication(request.params.id, request.query.window ?? '24h')),
+    }),
   );
 
   r.post(
