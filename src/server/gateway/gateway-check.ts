@@ -59,11 +59,12 @@ export function denied(
   reason: GatewayReason,
   ip: string | null,
   stale: Readonly<Record<string, string>> = {},
+  operatorReason?: string,
 ): GatewayAnswer {
   return {
     status: GatewayReasons[reason].status,
     headers: { ...stale, [GatewayHeaders.denyReason]: reason },
-    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip) },
+    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip, operatorReason) },
   };
 }
 
@@ -79,7 +80,7 @@ export function createGatewayCheck(deps: GatewayCheckDeps) {
     const key = question.credential?.split(':', 1)[0] ?? '';
     if (key === '') return denied('key_missing', ip, stale);
     const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
-    if (!decision.allowed) return denied(decision.reason, ip, stale);
+    if (!decision.allowed) return denied(decision.reason, ip, stale, decision.operatorReason);
     const keyGraceUntil =
       decision.keyGraceUntil === null ? null : new Date(decision.keyGraceUntil).toISOString();
     return {
