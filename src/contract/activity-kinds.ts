@@ -28,5 +28,9 @@ export const ACTIVITY_KINDS = [
   'operator.account_unlocked',
   'operator.sessions_ended',
   'operator.verification_resent',
+  'operator.app_blocked',
+  'operator.app_unblocked',
+  'operator.developer_blocked',
+  'operator.developer_unblocked',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -39,6 +39,10 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'operator.account_unlocked': { reason: 'Caller verified' },
   'operator.sessions_ended': {},
   'operator.verification_resent': {},
+  'operator.app_blocked': { applicationName: 'Momentum Bot', reason: 'Runaway orders' },
+  'operator.app_unblocked': { applicationName: 'Momentum Bot', reason: 'Fixed' },
+  'operator.developer_blocked': { reason: 'Runaway orders' },
+  'operator.developer_unblocked': { reason: 'Fixed' },
 };
 
 describe('activitySentence', () => {

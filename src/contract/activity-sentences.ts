@@ -136,6 +136,13 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `Support signed the account out of every device.${reason(input)}`,
   'operator.verification_resent': (input) =>
     `Support sent a new verification code.${reason(input)}`,
+  'operator.app_blocked': (input) => `The provider blocked ${app(input)}.${reason(input)}`,
+  'operator.app_unblocked': (input) =>
+    `The provider lifted the block on ${app(input)}.${reason(input)}`,
+  'operator.developer_blocked': (input) =>
+    `The provider blocked every application of the account.${reason(input)}`,
+  'operator.developer_unblocked': (input) =>
+    `The provider lifted the block on the account's applications.${reason(input)}`,
 };
 
 /** One event as its sentence. */

@@ -405,6 +405,10 @@ export const Messages = {
       'operator.account_unlocked': 'Account unlocked by support',
       'operator.sessions_ended': 'Signed out of all devices by support',
       'operator.verification_resent': 'Verification e-mail resent by support',
+      'operator.app_blocked': 'Application blocked by the provider',
+      'operator.app_unblocked': 'Application block lifted by the provider',
+      'operator.developer_blocked': 'Every application blocked by the provider',
+      'operator.developer_unblocked': 'Block on every application lifted by the provider',
     } satisfies Record<ActivityKind, string>,
   },
   // ours

@@ -1,9 +1,19 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import type { Engine } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { ApplicationsTable, Database, IpRecordsTable } from '../db/schema.js';
 
-export type AppRow = Omit<ApplicationsTable, 'ownerId'>;
+export type AppRow = Omit<ApplicationsTable, 'ownerId'> & {
+  /** The kill switch on every application of the owner (docs/decisions/054-kill-switch.md). */
+  readonly developerBlockedReason: string | null;
+  readonly developerBlockedAt: number | null;
+};
 export type IpRow = IpRecordsTable;
 
 const APP_COLUMNS = [
@@ -23,7 +33,18 @@ const APP_COLUMNS = [
   'updatedAt',
   'operatorHoldReason',
   'operatorHoldAt',
+  'blockedReason',
+  'blockedAt',
 ] as const;
+
+/** The owner's block, read with each application. */
+function ownerBlock(eb: ExpressionBuilder<Database, 'applications'>) {
+  const owner = eb.selectFrom('developers').whereRef('developers.id', '=', 'applications.ownerId');
+  return [
+    owner.select('developers.blockedReason').as('developerBlockedReason'),
+    owner.select('developers.blockedAt').as('developerBlockedAt'),
+  ];
+}
 
 const IP_COLUMNS = [
   'applicationId',
@@ -47,6 +68,7 @@ export const appQueries = {
     db
       .selectFrom('applications')
       .select(APP_COLUMNS)
+      .select(ownerBlock)
       .where('ownerId', '=', ownerId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc'),
@@ -63,6 +85,7 @@ export const appQueries = {
     db
       .selectFrom('applications')
       .select(APP_COLUMNS)
+      .select(ownerBlock)
       .where('ownerId', '=', ownerId)
       .where('id', '=', id),
   ),
@@ -120,6 +143,7 @@ export function lockAppOf(
   const query = trx
     .selectFrom('applications')
     .select(APP_COLUMNS)
+    .select(ownerBlock)
     .where('ownerId', '=', ownerId)
     .where('id', '=', id);
   return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();

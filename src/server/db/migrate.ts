@@ -24,6 +24,7 @@ import * as operatorHold from './migrations/0017-operator-hold.js';
 import * as activityAppendOnly from './migrations/0018-activity-append-only.js';
 import * as postbackEventIds from './migrations/0020-postback-event-ids.js';
 import * as gatewayChanges from './migrations/0021-gateway-changes.js';
+import * as killSwitch from './migrations/0022-kill-switch.js';
 import * as gatewayUsage from './migrations/0023-gateway-usage.js';
 import * as gatewayNotify from './migrations/0024-gateway-notify.js';
 import * as codeFailures from './migrations/0025-code-failures.js';
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-activity-append-only': activityAppendOnly,
   '0020-postback-event-ids': postbackEventIds,
   '0021-gateway-changes': gatewayChanges,
+  '0022-kill-switch': killSwitch,
   '0023-gateway-usage': gatewayUsage,
   '0024-gateway-notify': gatewayNotify,
   '0025-code-failures': codeFailures,

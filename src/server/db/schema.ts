@@ -27,6 +27,10 @@ export interface DevelopersTable {
   appsVersion: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** The kill switch on every application of the developer: the operator's reason, or null. */
+  blockedReason: string | null;
+  /** When the provider blocked the developer (epoch ms); null when not blocked. */
+  blockedAt: number | null;
 }
 
 export type CodePurpose = 'verify' | 'reset';
@@ -88,6 +92,10 @@ export interface ApplicationsTable {
   operatorHoldReason: string | null;
   /** When the operator's hold began (epoch ms); null when not held. */
   operatorHoldAt: number | null;
+  /** The kill switch on this application: the operator's reason, or null when not blocked. */
+  blockedReason: string | null;
+  /** When the provider blocked the application (epoch ms); null when not blocked. */
+  blockedAt: number | null;
 }
 
 export interface IpRecordsTable {

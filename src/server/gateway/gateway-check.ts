@@ -61,11 +61,12 @@ export function denied(
   reason: GatewayReason,
   ip: string | null,
   stale: Readonly<Record<string, string>> = {},
+  operatorReason?: string,
 ): GatewayAnswer {
   return {
     status: GatewayReasons[reason].status,
     headers: { ...stale, [GatewayHeaders.denyReason]: reason },
-    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip) },
+    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip, operatorReason) },
   };
 }
 
@@ -82,7 +83,7 @@ export function createGatewayCheck(deps: GatewayCheckDeps) {
     if (key === '') return denied('key_missing', ip, stale);
     const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
     deps.usage.record(decision, ip);
-    if (!decision.allowed) return denied(decision.reason, ip, stale);
+    if (!decision.allowed) return denied(decision.reason, ip, stale, decision.operatorReason);
     const keyGraceUntil =
       decision.keyGraceUntil === null ? null : new Date(decision.keyGraceUntil).toISOString();
     return {

@@ -13,7 +13,10 @@ export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly strin
       'applications.ownerId',
       'applications.algoId',
       'applications.isActive',
+      'applications.operatorHoldReason',
+      'applications.blockedReason',
       'developers.clientCode',
+      'developers.blockedReason as developerBlockedReason',
     ])
     .$if(ids !== undefined, (q) => q.where('applications.id', 'in', ids ?? []))
     .execute();

@@ -4,6 +4,7 @@ import { ActivityQuerySchema, ActivityResponseSchema } from '../../contract/acti
 import { Messages } from '../../contract/messages.js';
 import {
   ApplicationStatusRequestSchema,
+  BlockRequestSchema,
   OpsApiPaths,
   OpsApplicationResponseSchema,
   OpsDeveloperResponseSchema,
@@ -138,6 +139,29 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
       );
     },
   );
+
+  const block = {
+    ...support,
+    schema: {
+      params: IdParams,
+      body: BlockRequestSchema,
+      response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+    },
+  };
+
+  r.post(OpsApiPaths.applicationBlockPattern, block, async (request) => {
+    const { blocked, reason } = request.body;
+    await deps.actions.blockApplication(actorOf(request), request.params.id, blocked, reason);
+    const messages = OpsMessages.application;
+    return done(blocked ? messages.blockedDone : messages.unblockedDone);
+  });
+
+  r.post(OpsApiPaths.developerBlockPattern, block, async (request) => {
+    const { blocked, reason } = request.body;
+    await deps.actions.blockDeveloper(actorOf(request), request.params.id, blocked, reason);
+    const messages = OpsMessages.developer;
+    return done(blocked ? messages.blockedDone : messages.unblockedDone);
+  });
 
   r.post(OpsApiPaths.unlockPattern, action, async (request) => {
     await deps.actions.unlock(actorOf(request), request.params.id, request.body.reason);
