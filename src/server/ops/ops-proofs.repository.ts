@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
  * Proofs waiting for a decision: claimed, with a document, not decided; the document sent
  * longest ago first (the waiting-proof index serves it, migration 0017).
  */
-export function listWaitingProofs(db: Db) {
+export function waitingProofsQuery(db: Db) {
   return db
     .selectFrom('ipRecords')
     .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
@@ -30,8 +30,11 @@ export function listWaitingProofs(db: Db) {
     .$narrowType<{ documentSentAt: number }>()
     .orderBy('ipRecords.documentSentAt')
     .orderBy('ipRecords.applicationId')
-    .orderBy('ipRecords.ip')
-    .execute();
+    .orderBy('ipRecords.ip');
+}
+
+export function listWaitingProofs(db: Db) {
+  return waitingProofsQuery(db).execute();
 }
 
 /** The other applications listing each of `ips`, with their owners. */

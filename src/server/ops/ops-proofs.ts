@@ -3,7 +3,6 @@ import { OpsMessages } from '../../contract/ops-messages.js';
 import { acceptProof, rejectProof, type ProofClaim, type ProofsDeps } from '../admin/proofs.js';
 import { documentMime } from '../apps/apps.upload.js';
 import { AppError } from '../errors.js';
-import { recordOperatorAction } from './operator-audit.repository.js';
 import type { Actor } from './operator-accounts.js';
 import { listIpSharers, listWaitingProofs, waitingDocumentKey } from './ops-proofs.repository.js';
 
@@ -49,27 +48,14 @@ export function createOpsProofs(deps: ProofsDeps) {
         throw new AppError('conflict', OpsMessages.proofs.notPending);
       }
       // The claim as it was before this decision: another reviewer may have decided first.
-      const audited =
-        (reason: string | null) =>
-        async (trx: Parameters<typeof recordOperatorAction>[0], claim: ProofClaim) => {
-          if (claim.adminAccept === 1 || claim.documentKey === null) {
-            throw new AppError('conflict', OpsMessages.proofs.notPending);
-          }
-          await recordOperatorAction(trx, {
-            ...actor,
-            at: deps.clock.now(),
-            action: reason === null ? 'proof.accepted' : 'proof.rejected',
-            developerId: claim.developerId,
-            applicationId,
-            target: `${claim.appName} · ${ip}`,
-            reason,
-            details: { ip },
-          });
-        };
+      const stillWaiting = (_trx: unknown, claim: ProofClaim) =>
+        claim.adminAccept === 1 || claim.documentKey === null
+          ? Promise.reject(new AppError('conflict', OpsMessages.proofs.notPending))
+          : Promise.resolve();
       const isDone =
         request.decision === 'accept'
-          ? await acceptProof(deps, applicationId, ip, audited(null))
-          : await rejectProof(deps, applicationId, ip, request.reason, audited(request.reason));
+          ? await acceptProof(deps, actor, applicationId, ip, stillWaiting)
+          : await rejectProof(deps, actor, applicationId, ip, request.reason, stillWaiting);
       if (!isDone) throw new AppError('conflict', OpsMessages.proofs.notPending);
       return request.decision === 'accept'
         ? OpsMessages.proofs.accepted(ip)
