@@ -72,3 +72,22 @@ export async function waitingDocumentKey(
     .executeTakeFirst();
   return row?.documentKey ?? null;
 }
+
+/** A waiting proof's document, and whose it is, as the audit of a view names them. */
+export function waitingDocumentOf(db: Db, applicationId: string, ip: string) {
+  return db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .select([
+      'ipRecords.documentKey',
+      'applications.ownerId as developerId',
+      'applications.name as applicationName',
+    ])
+    .where('ipRecords.applicationId', '=', applicationId)
+    .where('ipRecords.ip', '=', ip)
+    .where('ipRecords.familyPending', '=', 1)
+    .where('ipRecords.adminAccept', '=', 0)
+    .where('ipRecords.documentKey', 'is not', null)
+    .$narrowType<{ documentKey: string }>()
+    .executeTakeFirst();
+}

@@ -4,7 +4,13 @@ import { acceptProof, rejectProof, type ProofClaim, type ProofsDeps } from '../a
 import { documentMime } from '../apps/apps.upload.js';
 import { AppError } from '../errors.js';
 import type { Actor } from './operator-accounts.js';
-import { listIpSharers, listWaitingProofs, waitingDocumentKey } from './ops-proofs.repository.js';
+import { recordOperatorAction } from './operator-audit.repository.js';
+import {
+  listIpSharers,
+  listWaitingProofs,
+  waitingDocumentKey,
+  waitingDocumentOf,
+} from './ops-proofs.repository.js';
 
 /** The reviewer's queue, documents and decisions; decisions as the CLI makes them. */
 export function createOpsProofs(deps: ProofsDeps) {
@@ -33,13 +39,26 @@ export function createOpsProofs(deps: ProofsDeps) {
       }));
     },
 
-    async document(applicationId: string, ip: string) {
-      const key = await waitingDocumentKey(db, applicationId, ip);
-      const bytes = key === null ? null : await deps.blobs.read({ kind: 'documents', key });
-      if (key === null || bytes === null) {
+    /** The document for the viewer; each view is in the audit, with who looked. */
+    async document(applicationId: string, ip: string, actor: Actor) {
+      const proof = await waitingDocumentOf(db, applicationId, ip);
+      const bytes =
+        proof === undefined
+          ? null
+          : await deps.blobs.read({ kind: 'documents', key: proof.documentKey });
+      if (proof === undefined || bytes === null) {
         throw new AppError('not_found', OpsMessages.proofs.notFound);
       }
-      return { bytes, type: documentMime(key) };
+      await recordOperatorAction(db, {
+        ...actor,
+        at: deps.clock.now(),
+        action: 'proof.document_viewed',
+        developerId: proof.developerId,
+        applicationId,
+        target: `${proof.applicationName} · ${ip}`,
+        details: { ip },
+      });
+      return { bytes, type: documentMime(proof.documentKey) };
     },
 
     async decide(request: ProofDecisionRequest, actor: Actor): Promise<string> {
