@@ -252,6 +252,8 @@ export const OpsMessages = {
       'operator.reset': 'Operator reset',
       'proof.accepted': 'Proof accepted',
       'proof.rejected': 'Proof rejected',
+      'proof.document_viewed': 'Proof document viewed',
+      'audit.exported': 'Audit exported',
       'application.paused': 'Application paused',
       'application.resumed': 'Application resumed',
       'developer.unlocked': 'Account unlocked',

@@ -34,6 +34,8 @@ export const OPERATOR_ACTIONS = [
   'operator.reset',
   'proof.accepted',
   'proof.rejected',
+  'proof.document_viewed',
+  'audit.exported',
   'application.paused',
   'application.resumed',
   'developer.unlocked',

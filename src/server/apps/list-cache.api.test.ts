@@ -14,7 +14,7 @@ import {
 } from '../../../test/support/apps.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { makePdf } from '../../../test/support/png.js';
-import { testProofsDeps } from '../../../test/support/proofs.js';
+import { testCliActor, testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { acceptProof } from '../admin/proofs.js';
 
@@ -89,7 +89,7 @@ describe(`the list of applications, cached per instance (${engine})`, () => {
 
     const pending = await recordOf();
     expect(pending?.adminAccept).toBe(false);
-    expect(await acceptProof(testProofsDeps(one), id, '41.0.0.1')).toBe(true);
+    expect(await acceptProof(testProofsDeps(one), testCliActor, id, '41.0.0.1')).toBe(true);
     const accepted = await recordOf();
     expect(accepted?.adminAccept).toBe(true);
 

@@ -75,6 +75,6 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     db,
     sessions,
     accounts,
-    audit: createOperatorAudit(db.kysely),
+    audit: createOperatorAudit(db.kysely, clock),
   });
 }
