@@ -105,3 +105,78 @@ test('a failed sign-in notice closes when the sign-in then succeeds; its close b
   await expect(notice(page, Messages.login.success)).toBeVisible();
   await expect(failed).toHaveCount(0);
 });
+
+/**
+ * WCAG 2.2, 2.5.8: each enabled target the screen shows is at least 24 x 24 px, or a 24 px
+ * circle on its centre meets no other target. A link inside a sentence is exempt; a field's
+ * label counts as part of its target.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button:not(:disabled), input:not(:disabled), select, textarea';
+    const targets = [...document.querySelectorAll<HTMLElement>(selector)].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      return !(element.tagName === 'A' && getComputedStyle(element).display === 'inline');
+    });
+    const boxOf = (element: HTMLElement) => {
+      const isField =
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement;
+      const labels = isField ? [...(element.labels ?? [])] : [];
+      const rects = [element, ...labels].map((part) => part.getBoundingClientRect());
+      const left = Math.min(...rects.map((rect) => rect.left));
+      const top = Math.min(...rects.map((rect) => rect.top));
+      const right = Math.max(...rects.map((rect) => rect.right));
+      const bottom = Math.max(...rects.map((rect) => rect.bottom));
+      return { left, top, right, bottom };
+    };
+    const small: string[] = [];
+    for (const element of targets) {
+      const box = boxOf(element);
+      if (box.right - box.left >= 23.5 && box.bottom - box.top >= 23.5) continue;
+      const x = (box.left + box.right) / 2;
+      const y = (box.top + box.bottom) / 2;
+      const crowded = targets.some((other) => {
+        if (other === element) return false;
+        const near = boxOf(other);
+        const dx = Math.max(near.left - x, 0, x - near.right);
+        const dy = Math.max(near.top - y, 0, y - near.bottom);
+        return Math.hypot(dx, dy) < 12;
+      });
+      if (crowded) {
+        const name = element.getAttribute('aria-label') ?? element.textContent;
+        small.push(
+          `${element.tagName} "${name.trim()}" ${String(Math.round(box.right - box.left))}x${String(Math.round(box.bottom - box.top))}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
+test('every tap target of each signed-in screen meets the 24 px rule', async ({
+  page,
+  request,
+}) => {
+  const developer = await createVerifiedDeveloper(request);
+  const token = await accessTokenOf(request, developer.email, developer.password);
+  const id = await createAppByApi(request, token, { name: 'Target bot' });
+  await openSignedIn(page, token, '/create-new-app');
+  for (const path of [
+    '/create-new-app',
+    '/create-app',
+    updateAppPath(id),
+    postbacksPath(id),
+    '/account',
+    '/activity',
+  ]) {
+    await page.goto(path);
+    const bar = await barOf(page);
+    await page.waitForLoadState('networkidle');
+    expect(await smallTargets(page), path).toEqual([]);
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    expect(await smallTargets(page), `${path}, menu open`).toEqual([]);
+  }
+});
