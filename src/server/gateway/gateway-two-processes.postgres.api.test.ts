@@ -137,14 +137,13 @@ function loadOn(key: string, ip: string, workers: number) {
 }
 
 describe('propagation across two processes under load (postgres)', () => {
+  // Twenty rounds each seen within 1 s: the 99th percentile is their slowest.
   it('has a 99th percentile under 1 s over pauses and resumes', async () => {
     const load = await allowedApp('203.0.113.45');
     const stopLoad = loadOn(load.key, '203.0.113.45', 4);
     const app = await allowedApp('203.0.113.46');
-    const tookMs: number[] = [];
     for (let round = 0; round < 20; round += 1) {
       const isActive = round % 2 === 1;
-      const changedAt = performance.now();
       await putApp(
         dev.client,
         app.id,
@@ -153,14 +152,10 @@ describe('propagation across two processes under load (postgres)', () => {
       const { answer } = await askUntil(
         () => askOther(app.key, '203.0.113.46'),
         (a) => (a.status === 200) === isActive,
-        3000,
+        1000,
       );
       expect(answer.status).toBe(isActive ? 200 : 403);
-      tookMs.push(performance.now() - changedAt);
     }
     expect(await stopLoad()).toBeGreaterThan(100);
-    const sorted = tookMs.sort((a, b) => a - b);
-    const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Infinity;
-    expect(p99).toBeLessThan(1000);
   });
 });
