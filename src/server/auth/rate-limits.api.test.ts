@@ -18,13 +18,14 @@ afterAll(async () => {
 });
 
 const email = 'nobody@example.com';
-// forgotPassword also limits each typed address (decision 010): a fresh one per call.
+// forgotPassword and sendConfirmation also limit each typed address (decision 010): a fresh
+// one per call.
 const freshEmail = Symbol('a fresh e-mail per call');
 const CALLS: readonly [string, string, unknown][] = [
   ['POST', ApiPaths.signin, { email, password: 'x' }],
   ['POST', ApiPaths.signup, { email }],
   ['POST', ApiPaths.confirm, { email, code: '123456' }],
-  ['POST', ApiPaths.sendConfirmation, { email }],
+  ['POST', ApiPaths.sendConfirmation, freshEmail],
   ['POST', ApiPaths.forgotPassword, freshEmail],
   ['POST', ApiPaths.forgotPasswordVerify, { email, code: '123456' }],
   ['POST', ApiPaths.forgotPasswordConfirm, { email, code: '123456', password: 'x' }],
