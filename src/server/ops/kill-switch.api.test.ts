@@ -72,6 +72,8 @@ async function gatewayFor(ip: string) {
 describe(`the kill switch (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('blocks one application: refused by the gateway, mailed, audited, logged; the developer cannot lift it', async () => {
     const { id, until } = await gatewayFor('203.0.113.40');
+    // The block is logged after the creation, not in the same millisecond.
+    t.clock.advance(1_000);
     expect((await blockApp(support, id, true)).status).toBe(200);
 
     const refused = await until((a) => a.status !== 200);
