@@ -24,6 +24,7 @@ import * as operatorHold from './migrations/0017-operator-hold.js';
 import * as activityAppendOnly from './migrations/0018-activity-append-only.js';
 import * as postbackEventIds from './migrations/0020-postback-event-ids.js';
 import * as gatewayChanges from './migrations/0021-gateway-changes.js';
+import * as connect from './migrations/0027-connect.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-activity-append-only': activityAppendOnly,
   '0020-postback-event-ids': postbackEventIds,
   '0021-gateway-changes': gatewayChanges,
+  '0027-connect': connect,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
