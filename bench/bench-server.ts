@@ -30,6 +30,7 @@ if (input.kind === 'bare') {
   close = () => bare.close();
 } else {
   const t = await startTestApp({
+    discardLog: true,
     ...(input.databaseUrl === undefined ? {} : { databaseUrl: input.databaseUrl }),
     ...(input.env === undefined ? {} : { env: input.env }),
   });

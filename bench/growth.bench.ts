@@ -23,12 +23,18 @@ const figures = benchFigures('growth', 'npm run bench:growth');
 const CONNECTIONS = 2;
 const ROUND_MS = 3000;
 const ROUNDS = 3;
+/**
+ * The creates are spread over this many developers, so each holds a few hundred
+ * applications by the last round rather than thousands (production refuses a developer's
+ * application past MAX_APPS_PER_DEVELOPER, raised here so the bench can keep creating).
+ */
+const CREATORS = 10;
 
 interface Side {
   readonly name: string;
   server: BenchServer;
   reader: BenchSession;
-  creator: BenchSession;
+  creators: BenchSession[];
 }
 
 const sides: Side[] = [];
@@ -92,14 +98,15 @@ beforeAll(async () => {
     ['empty', emptyUrl],
     ['1M IP records', seededUrl],
   ] as const) {
-    const server = await startServer({ kind: 'portal', databaseUrl: url });
-    // The reader has docs/product.md section 9's most (5 apps of 5 IPs); the creator's apps pile up.
-    sides.push({
-      name,
-      server,
-      reader: await server.session(5, 5),
-      creator: await server.session(1, 1),
+    const server = await startServer({
+      kind: 'portal',
+      databaseUrl: url,
+      env: { MAX_APPS_PER_DEVELOPER: '10000' },
     });
+    // The reader has docs/product.md section 9's most (5 apps of 5 IPs); the creators' apps pile up.
+    const creators: BenchSession[] = [];
+    for (let n = 0; n < CREATORS; n += 1) creators.push(await server.session(1, 1));
+    sides.push({ name, server, reader: await server.session(5, 5), creators });
   }
 });
 
@@ -168,7 +175,7 @@ describe('growth (docs/product.md section 13): 1,000,000 IP records against an e
 
   it('POST /api/v1/app with 5 IPs (duplicate-IP check) p99 within 1.5 times', async () => {
     const { empty, seeded } = await p99s('POST /api/v1/app', (side) =>
-      load([createRequest(side.creator)], 201),
+      load(side.creators.map(createRequest), 201),
     );
     expect(seeded / empty).toBeLessThanOrEqual(1.5);
   }, 600_000);

@@ -21,11 +21,16 @@ export const ACTIVITY_KINDS = [
   'proof.sent',
   'proof.accepted',
   'proof.rejected',
+  'codes.locked',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',
   'operator.account_unlocked',
   'operator.sessions_ended',
   'operator.verification_resent',
+  'operator.app_blocked',
+  'operator.app_unblocked',
+  'operator.developer_blocked',
+  'operator.developer_unblocked',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -33,11 +33,16 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'proof.sent': { applicationName: 'Momentum Bot', ip: '203.0.113.9' },
   'proof.accepted': { applicationName: 'Momentum Bot', ip: '203.0.113.9' },
   'proof.rejected': { applicationName: 'Momentum Bot', ip: '203.0.113.9', reason: 'Blurred' },
+  'codes.locked': { purpose: 'reset' },
   'operator.app_paused': { applicationName: 'Momentum Bot', reason: 'Abuse report' },
   'operator.app_resumed': { applicationName: 'Momentum Bot' },
   'operator.account_unlocked': { reason: 'Caller verified' },
   'operator.sessions_ended': {},
   'operator.verification_resent': {},
+  'operator.app_blocked': { applicationName: 'Momentum Bot', reason: 'Runaway orders' },
+  'operator.app_unblocked': { applicationName: 'Momentum Bot', reason: 'Fixed' },
+  'operator.developer_blocked': { reason: 'Runaway orders' },
+  'operator.developer_unblocked': { reason: 'Fixed' },
 };
 
 describe('activitySentence', () => {

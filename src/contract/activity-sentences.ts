@@ -127,6 +127,8 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `The family proof for ${text(input, 'ip') ?? 'an IP address'} of ${app(input)} was accepted.`,
   'proof.rejected': (input) =>
     `The family proof for ${text(input, 'ip') ?? 'an IP address'} of ${app(input)} was rejected.${reason(input)}`,
+  'codes.locked': (input) =>
+    `Too many wrong ${text(input, 'purpose') === 'reset' ? 'password reset' : 'verification'} codes were entered: new codes work for a day only in browsers that signed in to the account before.`,
   'operator.app_paused': (input) => `Support paused ${app(input)}.${reason(input)}`,
   'operator.app_resumed': (input) => `Support resumed ${app(input)}.${reason(input)}`,
   'operator.account_unlocked': (input) => `Support unlocked the account.${reason(input)}`,
@@ -134,6 +136,13 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `Support signed the account out of every device.${reason(input)}`,
   'operator.verification_resent': (input) =>
     `Support sent a new verification code.${reason(input)}`,
+  'operator.app_blocked': (input) => `The provider blocked ${app(input)}.${reason(input)}`,
+  'operator.app_unblocked': (input) =>
+    `The provider lifted the block on ${app(input)}.${reason(input)}`,
+  'operator.developer_blocked': (input) =>
+    `The provider blocked every application of the account.${reason(input)}`,
+  'operator.developer_unblocked': (input) =>
+    `The provider lifted the block on the account's applications.${reason(input)}`,
 };
 
 /** One event as its sentence. */

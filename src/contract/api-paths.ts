@@ -1,5 +1,7 @@
 /** API paths of docs/product.md section 7, named once for the client and the server. */
 const AUTH = '/api/v1/authentication';
+/** The path every account call lies under (the device cookie's path). */
+export const AUTH_PATHS_PREFIX = AUTH;
 const appPath = (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`;
 
 export const ApiPaths = {
@@ -42,6 +44,9 @@ export const ApiPaths = {
   /** Ours: a sample order update sent to the saved postback URL now (POST). */
   testPostback: (applicationId: string) => `${appPath(applicationId)}/postbacks/test`,
   testPostbackPattern: '/api/v1/app/:id/postbacks/test',
+  /** Ours: the gateway check's counts and last refused addresses of an application (GET, `?window=`). */
+  usage: (applicationId: string) => `${appPath(applicationId)}/usage`,
+  usagePattern: '/api/v1/app/:id/usage',
   /** Ours: the postback signing secret, rolled and revealed like the API key. */
   rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
   rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',

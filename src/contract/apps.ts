@@ -82,6 +82,17 @@ export const ApplicationSchema = z.object({
    * `since` is ISO-8601. Null when no operator holds the application.
    */
   operatorHold: z.nullable(z.object({ reason: z.string(), since: z.string() })),
+  /**
+   * Ours: the provider's kill switch on this application or on every application of its
+   * developer, which only an operator lifts (docs/product.md section 4); null when not blocked.
+   */
+  block: z.nullable(
+    z.object({
+      scope: z.enum(['application', 'developer']),
+      reason: z.string(),
+      since: z.string(),
+    }),
+  ),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 

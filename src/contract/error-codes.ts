@@ -35,6 +35,8 @@ const SPECIFIC = {
   code_attempts_exhausted: 400,
   code_resend_too_soon: 429,
   code_send_limit: 429,
+  /** Too many wrong codes of one purpose today, from a browser the account never signed in from. */
+  code_failures_locked: 429,
   ip_used_by_another_developer: 409,
   ip_change_cooldown: 409,
   supporting_document_required: 400,

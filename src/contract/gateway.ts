@@ -15,6 +15,12 @@ export const GatewayReasons = {
   proof_pending: { status: 403, message: 'The family proof for {ip} is not accepted yet' },
   proof_rejected: { status: 403, message: 'The family proof for {ip} was rejected' },
   app_paused: { status: 403, message: 'The developer paused this app' },
+  app_held: { status: 403, message: 'An operator paused this app: {reason}' },
+  app_blocked: { status: 403, message: 'The provider blocked this app: {reason}' },
+  developer_blocked: {
+    status: 403,
+    message: "The provider blocked every app of this app's developer: {reason}",
+  },
   state_stale: {
     status: 503,
     message: 'The portal could not refresh its state from the database',
@@ -24,9 +30,18 @@ export const GatewayReasons = {
 export type GatewayReason = keyof typeof GatewayReasons;
 export const GATEWAY_REASONS = Object.keys(GatewayReasons) as [GatewayReason, ...GatewayReason[]];
 
-/** The message of a refusal, with the caller's address put in. */
-export function gatewayMessage(reason: GatewayReason, ip: string | null): string {
-  return GatewayReasons[reason].message.replace('{ip}', ip ?? '');
+/**
+ * The message of a refusal, with the caller's address and the operator's reason put in. The
+ * operator's reason goes in the body only: `X-Deny-Reason` carries the code alone.
+ */
+export function gatewayMessage(
+  reason: GatewayReason,
+  ip: string | null,
+  operatorReason = '',
+): string {
+  return GatewayReasons[reason].message
+    .replace('{ip}', ip ?? '')
+    .replace('{reason}', operatorReason);
 }
 
 /** Headers of the check's answer (lower case, as Node hands them over). */
@@ -69,3 +84,19 @@ export const GatewayAuthorizeRequestSchema = z.object({
   ip: z.string().check(z.maxLength(100)),
 });
 export type GatewayAuthorizeRequest = z.infer<typeof GatewayAuthorizeRequestSchema>;
+
+/**
+ * How current the check's state is (`/healthz`'s `gateway.state`): read from the database at
+ * the last interval, answering from an older state while the database is away, or older
+ * than GATEWAY_STALE_MAX_S so every call is refused with `state_stale`.
+ */
+export const GATEWAY_FRESHNESS = ['fresh', 'stale', 'expired'] as const;
+export type GatewayFreshnessState = (typeof GATEWAY_FRESHNESS)[number];
+
+export const GatewayLimits = {
+  /**
+   * Rows of the change log the hourly purge keeps (docs/decisions/056): an instance or a
+   * gateway whose cursor is older reads everything again.
+   */
+  changesKept: 100_000,
+} as const;

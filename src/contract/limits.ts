@@ -41,6 +41,16 @@ export const AccountLimits = {
   unverifiedAccountDays: 7,
 } as const;
 
+/**
+ * Ours (docs/decisions/057-wrong-codes-across-resends.md): wrong verification or reset codes
+ * an account may take per purpose in a day (`CODE_FAILURES_PER_DAY`, default below), across
+ * resends; past it codes stop for browsers the account has not signed in from.
+ */
+export const CodeFailureLimits = {
+  failuresPerDay: 20,
+  windowMs: 24 * 60 * 60_000,
+} as const;
+
 export const SignInLimits = {
   accountFreeFailures: 5,
   accountAndIpFreeFailures: 3,

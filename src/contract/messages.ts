@@ -123,6 +123,8 @@ export const Messages = {
     codeSent: 'Code sent successfully!',
     resendTooSoon: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting another code.`,
+    codeFailuresLocked: (seconds: number) =>
+      `Too many wrong codes were entered for this account. For its safety, codes work again in ${seconds} seconds, or now in a browser you have signed in with before.`,
     sendLimitReached: (seconds: number) =>
       `Too many codes were requested for this address. Please try again in ${seconds} seconds.`,
     tooManyRequests: (seconds: number) =>
@@ -219,7 +221,8 @@ export const Messages = {
     loading: 'Loading the signed-in devices…',
     signedInAt: 'Signed in',
     lastUsed: 'Last used',
-    place: 'Place',
+    /** The browser's time zone the session started in. */
+    timeZone: 'Time zone',
     ipAddress: 'IP address',
     unknownPlace: 'Unknown',
   },
@@ -397,11 +400,16 @@ export const Messages = {
       'proof.sent': 'IP proof sent',
       'proof.accepted': 'IP proof accepted',
       'proof.rejected': 'IP proof rejected',
+      'codes.locked': 'Codes paused after too many wrong ones',
       'operator.app_paused': 'Application paused by support',
       'operator.app_resumed': 'Application resumed by support',
       'operator.account_unlocked': 'Account unlocked by support',
       'operator.sessions_ended': 'Signed out of all devices by support',
       'operator.verification_resent': 'Verification e-mail resent by support',
+      'operator.app_blocked': 'Application blocked by the provider',
+      'operator.app_unblocked': 'Application block lifted by the provider',
+      'operator.developer_blocked': 'Every application blocked by the provider',
+      'operator.developer_unblocked': 'Block on every application lifted by the provider',
     } satisfies Record<ActivityKind, string>,
   },
   // ours

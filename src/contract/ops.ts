@@ -34,11 +34,17 @@ export const OPERATOR_ACTIONS = [
   'operator.reset',
   'proof.accepted',
   'proof.rejected',
+  'proof.document_viewed',
+  'audit.exported',
   'application.paused',
   'application.resumed',
   'developer.unlocked',
   'developer.sessions_ended',
   'developer.verification_resent',
+  'application.blocked',
+  'application.unblocked',
+  'developer.blocked',
+  'developer.unblocked',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -95,6 +101,15 @@ export const OpsApiPaths = {
   /** POST {isActive, reason}: pause or resume. */
   applicationStatus: (id: string) => `${API}/apps/${enc(id)}/status`,
   applicationStatusPattern: `${API}/apps/:id/status`,
+  /** GET ?window=: the gateway check's counts and last refused addresses, as the developer sees them. */
+  applicationUsage: (id: string) => `${API}/apps/${enc(id)}/usage`,
+  applicationUsagePattern: `${API}/apps/:id/usage`,
+  /** POST {blocked, reason}: the kill switch on one application, set or lifted. */
+  applicationBlock: (id: string) => `${API}/apps/${enc(id)}/block`,
+  applicationBlockPattern: `${API}/apps/:id/block`,
+  /** POST {blocked, reason}: the kill switch on every application of the developer. */
+  developerBlock: (id: string) => `${API}/developers/${enc(id)}/block`,
+  developerBlockPattern: `${API}/developers/:id/block`,
   audit: `${API}/audit`,
   auditCsv: `${API}/audit/export.csv`,
   operators: `${API}/operators`,
@@ -326,6 +341,13 @@ export const ApplicationStatusRequestSchema = z.strictObject({
   reason: ReasonSchema,
 });
 export type ApplicationStatusRequest = z.infer<typeof ApplicationStatusRequestSchema>;
+
+/** The kill switch: `blocked` true blocks, false lifts; the reason is required either way. */
+export const BlockRequestSchema = z.strictObject({
+  blocked: z.boolean(),
+  reason: ReasonSchema,
+});
+export type BlockRequest = z.infer<typeof BlockRequestSchema>;
 
 export const OpsDoneResponseSchema = z.object({ message: z.string() });
 export type OpsDoneResponse = z.infer<typeof OpsDoneResponseSchema>;

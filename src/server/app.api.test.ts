@@ -18,7 +18,13 @@ describe('health', () => {
   it('answers 200 when the database answers', async () => {
     const res = await new HttpClient(t.baseUrl).json('GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: 'ok', database: 'up', load: 'normal' });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: 'ok',
+      database: 'up',
+      load: 'normal',
+      gateway: { state: 'fresh', ageSeconds: 0 },
+    });
   });
 });
 

@@ -75,7 +75,11 @@ import { createPostbackSender } from './postbacks/outbound/send-postback.js';
 import { registerPostbacks } from './postbacks/register-postbacks.js';
 import { createIpCheckService } from './apps/ip-check.service.js';
 import { registerOps, type OpsDeps } from './ops/register-ops.js';
-import { registerGateway } from './gateway/register-gateway.js';
+import {
+  openGatewayState,
+  registerGateway,
+  type GatewayStateHolder,
+} from './gateway/register-gateway.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -149,14 +153,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // After the cookie parser: the anti-forgery onSend hook reads the cookies of shed requests.
   await registerLoadShedding(app, config.loadShedding);
 
-  registerHealthRoutes(
-    app,
-    deps.db,
-    () => app.isUnderPressure(),
-    config.loadShedding.retryAfterSeconds,
-  );
-  registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.decorate('changeFeed', deps.openChangeFeed(app.log));
+  const gateway = openGatewayState({
+    db: deps.db,
+    clock: deps.clock,
+    settings: config.gateway,
+    feed: app.changeFeed,
+    log: app.log,
+  });
+  registerHealthRoutes(app, {
+    db: deps.db,
+    isShedding: () => app.isUnderPressure(),
+    retryAfterSeconds: config.loadShedding.retryAfterSeconds,
+    gateway: gateway.freshness,
+  });
+  registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.addHook('onReady', () => untilLive(app.changeFeed));
   app.addHook('onClose', () => app.changeFeed.close());
   const handlers = new JobHandlers();
@@ -182,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await shared.close();
   });
   const authDeps = await registerAccounts(app, deps, metrics, handlers, xsrfForms);
-  const stores = await registerApplications(app, deps, handlers, shared, metrics);
+  const stores = await registerApplications(app, deps, handlers, shared, metrics, gateway);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
   await registerOpsConsole(app, deps.webRoot);
@@ -236,11 +247,12 @@ async function registerAccounts(
   const reset = createPasswordResetService(authDeps);
   handlers
     .register(MailJob, (mail) => mailer.send(mail))
-    .register(ResetCodeJob, ({ email }) => reset.mailResetCode(email))
+    .register(ResetCodeJob, ({ email, trustedFor }) => reset.mailResetCode(email, trustedFor))
     .register(PurgeExpiredJob, async () => {
       const windows = {
         postbackEventIdsMs: config.postbackEventIdWindowMs,
         unverifiedAccountsMs: config.unverifiedAccountMaxAgeMs,
+        gatewayUsageMs: config.gateway.usageRetentionMs,
       };
       app.log.info(await purgeExpired(db, clock.now(), windows), 'purged expired sign-in data');
     });
@@ -315,6 +327,7 @@ async function registerApplications(
   handlers: JobHandlers,
   shared: SharedTransaction,
   metrics: Metrics,
+  gateway: GatewayStateHolder,
 ): Promise<Pick<OpsDeps, 'blobs' | 'keyCrypto' | 'keys'>> {
   const { config, db, clock } = deps;
   const blobs = createBlobStore(config, db, clock, app.log);
@@ -386,6 +399,7 @@ async function registerApplications(
   registerIpCheckRoutes(app, createIpCheckService(db));
   registerGateway(app, {
     db,
+    gateway,
     clock,
     keyCrypto,
     settings: config.gateway,

@@ -311,6 +311,8 @@ describe('loadConfig', () => {
       ipHeader: 'x-real-ip',
       staleMaxMs: 60_000,
       refreshMs: 200,
+      usageFlushMs: 5000,
+      usageRetentionMs: 90 * 24 * 60 * 60_000,
     });
     const token = 'g'.repeat(32);
     expect(
@@ -325,6 +327,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GATEWAY_IP_HEADER: 'X Real' })).toThrow(/GATEWAY_IP_HEADER/);
     expect(() => loadConfig({ GATEWAY_TOKEN: 'short' })).toThrow(/GATEWAY_TOKEN/);
     expect(() => loadConfig({ GATEWAY_STALE_MAX_S: '0' })).toThrow(/GATEWAY_STALE_MAX_S/);
+  });
+
+  it('flushes gateway usage every GATEWAY_USAGE_FLUSH_MS and keeps it GATEWAY_USAGE_RETENTION_DAYS', () => {
+    const { gateway } = loadConfig({
+      GATEWAY_USAGE_FLUSH_MS: '1000',
+      GATEWAY_USAGE_RETENTION_DAYS: '7',
+    });
+    expect(gateway).toMatchObject({ usageFlushMs: 1000, usageRetentionMs: 7 * 24 * 60 * 60_000 });
+    expect(() => loadConfig({ GATEWAY_USAGE_FLUSH_MS: '5' })).toThrow(/GATEWAY_USAGE_FLUSH_MS/);
+    expect(() => loadConfig({ GATEWAY_USAGE_RETENTION_DAYS: '0' })).toThrow(
+      /GATEWAY_USAGE_RETENTION_DAYS/,
+    );
   });
 
   it('sheds load past 1 s of event-loop delay or 90% of the heap limit unless configured', () => {

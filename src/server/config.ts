@@ -3,8 +3,9 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
 import { CONNECT_DEFAULT_DAILY_LOGOUT, CONNECT_DEFAULT_SCOPES } from '../contract/connect.js';
-import { AccountLimits } from '../contract/limits.js';
+import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
+import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
 import { parseDailyLogout, type DailyLogout } from './connect/daily-logout.js';
 import type { JobSettings } from './jobs/job-worker.js';
@@ -71,6 +72,10 @@ export interface GatewaySettings {
   readonly staleMaxMs: number;
   /** How often each instance reads the change log. */
   readonly refreshMs: number;
+  /** How often each instance writes the usage it counted (`GATEWAY_USAGE_FLUSH_MS`). */
+  readonly usageFlushMs: number;
+  /** How long the usage counts are kept (`GATEWAY_USAGE_RETENTION_DAYS`). */
+  readonly usageRetentionMs: number;
 }
 
 /** Limits past which requests are refused with 503 and `Retry-After` (0 turns a check off). */
@@ -135,6 +140,8 @@ export interface Config {
   readonly postbackEventIdWindowMs: number;
   readonly gateway: GatewaySettings;
   readonly connect: ConnectSettings;
+  /** Wrong codes of one purpose an account may take in a day from untrusted browsers. */
+  readonly codeFailuresPerDay: number;
   /** An account whose e-mail is still unverified this long after sign-up is deleted. */
   readonly unverifiedAccountMaxAgeMs: number;
 }
@@ -482,6 +489,13 @@ export function loadConfig(env: Env = process.env): Config {
       DAY_MS,
     gateway,
     connect,
+    codeFailuresPerDay: integer(
+      env,
+      'CODE_FAILURES_PER_DAY',
+      CodeFailureLimits.failuresPerDay,
+      1,
+      1_000_000,
+    ),
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     hashing: {
@@ -528,6 +542,9 @@ function gatewaySettings(env: Env): GatewaySettings {
     ipHeader,
     staleMaxMs: integer(env, 'GATEWAY_STALE_MAX_S', 60, 1, 86_400) * 1000,
     refreshMs: integer(env, 'GATEWAY_REFRESH_MS', 200, 10, 60_000),
+    usageFlushMs: integer(env, 'GATEWAY_USAGE_FLUSH_MS', UsageLimits.flushMs, 100, 600_000),
+    usageRetentionMs:
+      integer(env, 'GATEWAY_USAGE_RETENTION_DAYS', UsageLimits.retentionDays, 1, 3650) * DAY_MS,
   };
 }
 

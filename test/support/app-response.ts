@@ -26,6 +26,7 @@ export function appResponse(
     ipChangeAllowedAt: null,
     ipRecordsWithFamilyPending: [],
     operatorHold: null,
+    block: null,
     ...overrides,
   };
 }

@@ -96,6 +96,11 @@ export interface TestAppOptions {
    * error lines are logged, and a test fails on one it did not expect.
    */
   logLines?: string[];
+  /**
+   * Logs as production does (LOG_LEVEL's default, every request's line) into a sink that
+   * drops each line: the benches measure the logger's work, not the disk's.
+   */
+  discardLog?: boolean;
 }
 
 /**
@@ -138,7 +143,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Test receivers listen on 127.0.0.1, while PUBLIC_URL's host (the default) is localhost.
     LOCAL_TEST_HOST: '127.0.0.1',
     // Only errors are judged (test/support/error-log.ts) unless a test reads the whole log.
-    ...(options.logLines === undefined ? { LOG_LEVEL: 'error' } : {}),
+    ...(options.logLines === undefined && options.discardLog !== true
+      ? { LOG_LEVEL: 'error' }
+      : {}),
     ...options.env,
   });
   const kept = (databaseOptions: DbOptions) => ({
@@ -162,12 +169,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     webRoot,
     openChangeFeed: (log) => createChangeFeed({ db, databaseUrl: dbOptions.databaseUrl, log }),
-    logStream: {
-      write: (line: string) => {
-        options.logLines?.push(line);
-        recordLogLine(line);
-      },
-    },
+    logStream:
+      options.discardLog === true
+        ? { write: () => undefined }
+        : {
+            write: (line: string) => {
+              options.logLines?.push(line);
+              recordLogLine(line);
+            },
+          },
     ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   });
   options.extend?.(app);

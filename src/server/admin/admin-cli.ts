@@ -37,6 +37,9 @@ const log = {
   warn: (details: Record<string, unknown>, message: string) => console.warn(message, details),
 };
 
+// The audit names the command line's decisions by the user who ran it.
+const actor = { operator: { id: 'cli', email: `cli:${userInfo().username}` }, ip: 'local' };
+
 async function run(db: Db, args: readonly string[]) {
   if (args[0] === 'jobs') return runJobsCommand({ db: db.kysely, clock: systemClock }, args);
   if (args[0] === 'keys') {
@@ -55,7 +58,6 @@ async function run(db: Db, args: readonly string[]) {
       publicUrl: config.publicUrl,
       issuer: config.brand.productName,
     });
-    const actor = { operator: { id: 'cli', email: `cli:${userInfo().username}` }, ip: 'local' };
     return runOperatorsCommand({ db: db.kysely, accounts, actor }, args);
   }
   const blobs = createBlobStore(config, db, systemClock, log);
@@ -73,6 +75,7 @@ async function run(db: Db, args: readonly string[]) {
       clock: systemClock,
       productName: config.brand.productName,
       publicUrl: config.publicUrl,
+      actor,
     },
     args,
   );

@@ -8,13 +8,13 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { makePdf } from '../../../test/support/png.js';
-import { testProofsDeps } from '../../../test/support/proofs.js';
+import { resendProof, testCliActor, testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { activityOf } from '../../../test/support/activity.js';
-import { rejectProof, runProofsCommand, type ProofsDeps } from './proofs.js';
+import { rejectProof, runProofsCommand, type ProofsCommandDeps } from './proofs.js';
 
 let t: TestApp;
-let deps: ProofsDeps;
+let deps: ProofsCommandDeps;
 let owner: SignedInDeveloper;
 let claimant: SignedInDeveloper;
 
@@ -98,6 +98,65 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(mail?.textBody).toContain(reason);
   });
 
+  it('lists a proof by when its document was sent, not when its IP was added', async () => {
+    const id = await pendingApp('70.0.0.20');
+    t.clock.advance(3 * 60_000);
+    const reason = ['--reason', 'Unreadable scan.'];
+    await runProofsCommand(deps, ['proofs', 'reject', id, '70.0.0.20', ...reason]);
+    const row = async () =>
+      (await runProofsCommand(deps, ['proofs', 'list'])).lines.find((line) =>
+        line.includes('\t70.0.0.20\t'),
+      );
+    expect(await row()).toBe([id, claimant.email, '70.0.0.20', '-', 'no document'].join('\t'));
+    t.clock.advance(2 * 60_000);
+    const sentAt = new Date(t.clock.now()).toISOString();
+    const resent = await resendProof(claimant.client, id, '70.0.0.20');
+    expect(resent.status).toBe(200);
+    expect(await row()).toBe([id, claimant.email, '70.0.0.20', sentAt, 'document'].join('\t'));
+  });
+
+  it('writes each decision to the operator audit, as the command-line operator', async () => {
+    const accepted = await pendingApp('70.0.0.21');
+    const rejected = await pendingApp('70.0.0.22');
+    await runProofsCommand(deps, ['proofs', 'accept', accepted, '70.0.0.21']);
+    await runProofsCommand(deps, [
+      'proofs',
+      'reject',
+      rejected,
+      '70.0.0.22',
+      '--reason',
+      'Blurred.',
+    ]);
+    const audit = await t.db.kysely
+      .selectFrom('operatorAudit')
+      .select(['at', 'operatorId', 'operatorEmail', 'action', 'developerId', 'applicationId'])
+      .select(['target', 'reason', 'ip', 'details'])
+      .where('applicationId', 'in', [accepted, rejected])
+      .orderBy('seq')
+      .execute();
+    const entry = { at: t.clock.now(), operatorId: 'cli', ip: 'local', developerId: claimant.id };
+    expect(audit).toEqual([
+      {
+        ...entry,
+        operatorEmail: testCliActor.operator.email,
+        action: 'proof.accepted',
+        applicationId: accepted,
+        target: 'My Trading App · 70.0.0.21',
+        reason: null,
+        details: JSON.stringify({ ip: '70.0.0.21' }),
+      },
+      {
+        ...entry,
+        operatorEmail: testCliActor.operator.email,
+        action: 'proof.rejected',
+        applicationId: rejected,
+        target: 'My Trading App · 70.0.0.22',
+        reason: 'Blurred.',
+        details: JSON.stringify({ ip: '70.0.0.22' }),
+      },
+    ]);
+  });
+
   it('refuses a reject without a reason, or with a blank or too long one', async () => {
     const id = await pendingApp('70.0.0.3');
     for (const extra of [[], ['--reason'], ['--reason', '  '], [`--reason=${'x'.repeat(501)}`]]) {
@@ -127,9 +186,9 @@ describe(`admin proofs (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(
       (await runProofsCommand(deps, ['proofs', 'accept', accepted, '70.0.0.13'])).exitCode,
     ).toBe(0);
-    expect(await rejectProof(deps, rejected, '70.0.0.14', 'The document is unreadable.')).toBe(
-      true,
-    );
+    expect(
+      await rejectProof(deps, deps.actor, rejected, '70.0.0.14', 'The document is unreadable.'),
+    ).toBe(true);
     const decisions = (await activityOf(t, claimant.id)).filter(
       (row) => row.kind === 'proof.accepted' || row.kind === 'proof.rejected',
     );

@@ -6,7 +6,15 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { MailJob } from '../mail/mail-job.js';
 import { proofDecisionMail } from '../mail/proof-decision-mail.js';
 import { inBlobTransaction, type BlobStore } from '../storage/blob-store.js';
-import { markProofRejected } from '../apps/proof-review.repository.js';
+import {
+  listPendingProofRows,
+  lockProofRecord,
+  markProofAccepted,
+  markProofRejected,
+  proofClaimOf,
+} from '../apps/proof-review.repository.js';
+import type { Actor } from '../ops/operator-accounts.js';
+import { recordOperatorAction } from '../ops/operator-audit.repository.js';
 import { Limits } from '../../contract/limits.js';
 
 export interface ProofsDeps {
@@ -18,89 +26,57 @@ export interface ProofsDeps {
   readonly publicUrl: string;
 }
 
+export interface ProofsCommandDeps extends ProofsDeps {
+  /** The command line's operator, as the audit names it. */
+  readonly actor: Actor;
+}
+
 export interface PendingProof {
   readonly applicationId: string;
   readonly ownerEmail: string;
   readonly ip: string;
-  readonly createdAt: number;
-  readonly hasDocument: boolean;
-}
-
-/** IP records claimed with a family proof, joined to their application and its owner. */
-function familyClaims(db: Kysely<Database>) {
-  return db
-    .selectFrom('ipRecords')
-    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
-    .innerJoin('developers', 'developers.id', 'applications.ownerId')
-    .where('ipRecords.familyPending', '=', 1);
+  /** When its document was sent; null while it waits for a new one. */
+  readonly documentSentAt: number | null;
 }
 
 /** IP records waiting for the operator: family proof claimed, not yet accepted. */
 export async function listPendingProofs(db: Kysely<Database>): Promise<PendingProof[]> {
-  const rows = await familyClaims(db)
-    .select([
-      'ipRecords.applicationId',
-      'developers.email',
-      'ipRecords.ip',
-      'ipRecords.createdAt',
-      'ipRecords.documentKey',
-    ])
-    .where('ipRecords.adminAccept', '=', 0)
-    .orderBy('ipRecords.createdAt')
-    .orderBy('ipRecords.applicationId')
-    .orderBy('ipRecords.ip')
-    .execute();
+  const rows = await listPendingProofRows(db);
   return rows.map((row) => ({
     applicationId: row.applicationId,
     ownerEmail: row.email,
     ip: row.ip,
-    createdAt: row.createdAt,
-    hasDocument: row.documentKey !== null,
+    documentSentAt: row.documentKey === null ? null : row.documentSentAt,
   }));
 }
 
 /**
- * The decision's first statement is a write to its record: SQLite then takes its write lock
- * (waiting out busy_timeout) before any read, where a read-then-write transaction of this
- * CLI beside a running server fails at once with "database is locked"; PostgreSQL locks the
- * row, so two decisions on one record take turns.
- */
-async function lockRecord(trx: Transaction<Database>, applicationId: string, ip: string) {
-  await trx
-    .updateTable('ipRecords')
-    .set((eb) => ({ familyPending: eb.ref('familyPending') }))
-    .where('applicationId', '=', applicationId)
-    .where('ip', '=', ip)
-    .execute();
-}
-
-/** The claim's owner and application, as the decision's event and mail name them. */
-function claimOf(trx: Transaction<Database>, applicationId: string, ip: string) {
-  return familyClaims(trx)
-    .select([
-      'ipRecords.documentKey',
-      'ipRecords.adminAccept',
-      'developers.id as developerId',
-      'developers.email',
-      'developers.name',
-      'applications.name as appName',
-    ])
-    .where('ipRecords.applicationId', '=', applicationId)
-    .where('ipRecords.ip', '=', ip)
-    .executeTakeFirst();
-}
-
-/**
- * Records the operator's decision on the developer's activity log and queues the mail
- * that tells the developer, both in the decision's transaction.
+ * Records the operator's decision on the operators' audit and the developer's activity log,
+ * and queues the mail that tells the developer, all in the decision's transaction.
  */
 async function announceDecision(
   deps: ProofsDeps,
   trx: Transaction<Database>,
   claim: ProofClaim,
-  decision: { applicationId: string; ip: string; isAccepted: boolean; reason?: string },
+  decision: {
+    actor: Actor;
+    applicationId: string;
+    ip: string;
+    isAccepted: boolean;
+    reason?: string;
+  },
 ) {
   const reason = decision.reason === undefined ? {} : { reason: decision.reason };
+  await recordOperatorAction(trx, {
+    ...decision.actor,
+    at: deps.clock.now(),
+    action: decision.isAccepted ? 'proof.accepted' : 'proof.rejected',
+    developerId: claim.developerId,
+    applicationId: decision.applicationId,
+    target: `${claim.appName} · ${decision.ip}`,
+    reason: decision.reason ?? null,
+    details: { ip: decision.ip },
+  });
   await recordActivity(trx, {
     developerId: claim.developerId,
     applicationId: decision.applicationId,
@@ -127,9 +103,9 @@ async function announceDecision(
 }
 
 /** The claim a decision is about, as the operator console's audit names it. */
-export type ProofClaim = NonNullable<Awaited<ReturnType<typeof claimOf>>>;
+export type ProofClaim = NonNullable<Awaited<ReturnType<typeof proofClaimOf>>>;
 
-/** More to write in the decision's transaction (the console's audit entry). */
+/** More to check in the decision's transaction (the console's: still waiting). */
 export type AlongWithDecision = (trx: Transaction<Database>, claim: ProofClaim) => Promise<void>;
 
 const nothingMore: AlongWithDecision = () => Promise.resolve();
@@ -140,22 +116,18 @@ const nothingMore: AlongWithDecision = () => Promise.resolve();
  */
 export async function acceptProof(
   deps: ProofsDeps,
+  actor: Actor,
   applicationId: string,
   ip: string,
   alongWith: AlongWithDecision = nothingMore,
 ): Promise<boolean> {
   const isAccepted = await deps.db.transaction().execute(async (trx) => {
-    await lockRecord(trx, applicationId, ip);
-    const claim = await claimOf(trx, applicationId, ip);
+    await lockProofRecord(trx, applicationId, ip);
+    const claim = await proofClaimOf(trx, applicationId, ip);
     if (claim === undefined) return false;
-    await trx
-      .updateTable('ipRecords')
-      .set({ adminAccept: 1 })
-      .where('applicationId', '=', applicationId)
-      .where('ip', '=', ip)
-      .execute();
-    await announceDecision(deps, trx, claim, { applicationId, ip, isAccepted: true });
     await alongWith(trx, claim);
+    await markProofAccepted(trx, { applicationId, ip });
+    await announceDecision(deps, trx, claim, { actor, applicationId, ip, isAccepted: true });
     return true;
   });
   if (isAccepted) deps.jobs.nudge();
@@ -168,26 +140,28 @@ export async function acceptProof(
  */
 export async function rejectProof(
   deps: ProofsDeps,
+  actor: Actor,
   applicationId: string,
   ip: string,
   reason: string,
   alongWith: AlongWithDecision = nothingMore,
 ): Promise<boolean> {
   const found = await inBlobTransaction(deps.db, deps.blobs, async (trx, blobs) => {
-    await lockRecord(trx, applicationId, ip);
-    const claim = await claimOf(trx, applicationId, ip);
+    await lockProofRecord(trx, applicationId, ip);
+    const claim = await proofClaimOf(trx, applicationId, ip);
     if (claim === undefined) return undefined;
+    await alongWith(trx, claim);
     await markProofRejected(trx, { applicationId, ip, reason });
     if (claim.documentKey !== null) {
       await blobs.remove({ kind: 'documents', key: claim.documentKey });
     }
     await announceDecision(deps, trx, claim, {
+      actor,
       applicationId,
       ip,
       isAccepted: false,
       reason,
     });
-    await alongWith(trx, claim);
     return claim;
   });
   if (found === undefined) return false;
@@ -197,7 +171,7 @@ export async function rejectProof(
 
 /** Runs `proofs list|accept|reject`; answers the lines to print and the exit code. */
 export async function runProofsCommand(
-  deps: ProofsDeps,
+  deps: ProofsCommandDeps,
   args: readonly string[],
 ): Promise<{ lines: string[]; exitCode: number }> {
   const { positional, reason } = splitReason(args);
@@ -213,8 +187,8 @@ export async function runProofsCommand(
           p.applicationId,
           p.ownerEmail,
           p.ip,
-          new Date(p.createdAt).toISOString(),
-          p.hasDocument ? 'document' : 'no document',
+          p.documentSentAt === null ? '-' : new Date(p.documentSentAt).toISOString(),
+          p.documentSentAt === null ? 'no document' : 'document',
         ].join('\t'),
       ),
       exitCode: 0,
@@ -227,8 +201,8 @@ export async function runProofsCommand(
   if ((action === 'reject' && isReasonValid) || action === 'accept') {
     const done =
       action === 'accept'
-        ? await acceptProof(deps, applicationId, ip)
-        : await rejectProof(deps, applicationId, ip, reason ?? '');
+        ? await acceptProof(deps, deps.actor, applicationId, ip)
+        : await rejectProof(deps, deps.actor, applicationId, ip, reason ?? '');
     return done
       ? {
           lines: [`${action === 'accept' ? 'Accepted' : 'Rejected'} ${ip} on ${applicationId}.`],

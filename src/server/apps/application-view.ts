@@ -11,6 +11,19 @@ export interface ApplicationViewSettings {
   readonly ipChangeCooldownDays: number;
 }
 
+/** The developer's block outranks the application's: lifting the latter leaves the former. */
+function blockOf(row: AppRow): Application['block'] {
+  if (row.developerBlockedReason !== null && row.developerBlockedAt !== null) {
+    const since = new Date(row.developerBlockedAt).toISOString();
+    return { scope: 'developer', reason: row.developerBlockedReason, since };
+  }
+  if (row.blockedReason !== null && row.blockedAt !== null) {
+    const since = new Date(row.blockedAt).toISOString();
+    return { scope: 'application', reason: row.blockedReason, since };
+  }
+  return null;
+}
+
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** An application as the API answers it: its IPs sorted, each proof behind a signed link. */
@@ -51,5 +64,6 @@ export function applicationOf(
       row.operatorHoldReason === null || row.operatorHoldAt === null
         ? null
         : { reason: row.operatorHoldReason, since: new Date(row.operatorHoldAt).toISOString() },
+    block: blockOf(row),
   };
 }

@@ -276,6 +276,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
         { ...noProof, ip: '10.9.0.2' },
       ],
       operatorHold: null,
+      block: null,
     });
 
     const one = await owner.client.json('GET', ApiPaths.app(first));

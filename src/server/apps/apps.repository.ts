@@ -1,9 +1,19 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import type { Engine } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { ApplicationsTable, Database, IpRecordsTable } from '../db/schema.js';
 
-export type AppRow = Omit<ApplicationsTable, 'ownerId'>;
+export type AppRow = Omit<ApplicationsTable, 'ownerId'> & {
+  /** The kill switch on every application of the owner (docs/decisions/054-kill-switch.md). */
+  readonly developerBlockedReason: string | null;
+  readonly developerBlockedAt: number | null;
+};
 export type IpRow = IpRecordsTable;
 
 const APP_COLUMNS = [
@@ -23,7 +33,18 @@ const APP_COLUMNS = [
   'updatedAt',
   'operatorHoldReason',
   'operatorHoldAt',
+  'blockedReason',
+  'blockedAt',
 ] as const;
+
+/** The owner's block, read with each application. */
+function ownerBlock(eb: ExpressionBuilder<Database, 'applications'>) {
+  const owner = eb.selectFrom('developers').whereRef('developers.id', '=', 'applications.ownerId');
+  return [
+    owner.select('developers.blockedReason').as('developerBlockedReason'),
+    owner.select('developers.blockedAt').as('developerBlockedAt'),
+  ];
+}
 
 const IP_COLUMNS = [
   'applicationId',
@@ -47,6 +68,7 @@ export const appQueries = {
     db
       .selectFrom('applications')
       .select(APP_COLUMNS)
+      .select(ownerBlock)
       .where('ownerId', '=', ownerId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc'),
@@ -63,6 +85,7 @@ export const appQueries = {
     db
       .selectFrom('applications')
       .select(APP_COLUMNS)
+      .select(ownerBlock)
       .where('ownerId', '=', ownerId)
       .where('id', '=', id),
   ),
@@ -120,6 +143,7 @@ export function lockAppOf(
   const query = trx
     .selectFrom('applications')
     .select(APP_COLUMNS)
+    .select(ownerBlock)
     .where('ownerId', '=', ownerId)
     .where('id', '=', id);
   return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
@@ -170,7 +194,12 @@ export function ipRecordsOf(db: Kysely<Database>, applicationIds: readonly strin
   return ipRecordsQuery(db, applicationIds).execute();
 }
 
-/** The duplicate-IP check of every create and IP change (query-plans.api.test.ts). */
+/**
+ * The duplicate-IP check of every create and IP change (query-plans.api.test.ts). The
+ * developer's own application ids are read once, through the owner index, and each record
+ * of these IPs is tested against them in memory: a join looked up every record's
+ * application, one index probe per record, the developer's own included.
+ */
 export function otherDevelopersIpsQuery(
   db: Kysely<Database>,
   ownerId: string,
@@ -178,11 +207,12 @@ export function otherDevelopersIpsQuery(
 ) {
   return db
     .selectFrom('ipRecords')
-    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
-    .select('ipRecords.ip')
+    .select('ip')
     .distinct()
-    .where('ipRecords.ip', 'in', ips)
-    .where('applications.ownerId', '<>', ownerId);
+    .where('ip', 'in', ips)
+    .where('applicationId', 'not in', (owned) =>
+      owned.selectFrom('applications').select('id').where('ownerId', '=', ownerId),
+    );
 }
 
 /** Which of `ips` are on an application of another developer. */
@@ -250,11 +280,22 @@ export async function setIpDocument(
     .execute();
 }
 
-export async function countAppsOf(trx: Transaction<Database>, ownerId: string): Promise<number> {
+/** The developer's applications counted up to `upTo`: the limits only ask "as many as". */
+export async function countAppsOf(
+  trx: Transaction<Database>,
+  ownerId: string,
+  upTo: number,
+): Promise<number> {
   const row = await trx
-    .selectFrom('applications')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('applications')
+        .select('id')
+        .where('ownerId', '=', ownerId)
+        .limit(upTo)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('ownerId', '=', ownerId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

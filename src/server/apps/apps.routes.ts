@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ApiPaths, LOGOS_PATH } from '../../contract/api-paths.js';
@@ -42,6 +42,7 @@ const DocumentQuerySchema = z.object({
   signature: z.optional(z.string().check(z.maxLength(100))),
 });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** True when an If-None-Match header names this entity tag (weak or strong). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -60,18 +61,18 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
     const keys = { ...auth, onSend: noStore };
 
     const listOf = cachedAppList(deps.clock, (id) => deps.apps.list(id));
-    // Sent as JSON text from the cache (Fastify passes a string with a JSON type through as
-    // is), so this one route is declared on the untyped instance; the schema still documents it.
+    const cachedListOf = (request: FastifyRequest) =>
+      listOf(authenticatedDeveloperId(request), authenticatedAppsVersion(request));
+    // Both reads are sent as JSON text built from the cached list (Fastify passes a string
+    // with a JSON type through as is), so they are declared on the untyped instance; the
+    // schemas still document them (docs/decisions/023-app-list-cache.md).
     scope.get(
       ApiPaths.apps,
       { ...keys, schema: { response: { 200: ApplicationListSchema, ...Responses } } },
-      async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .send(await listOf(authenticatedDeveloperId(request), authenticatedAppsVersion(request))),
+      async (request, reply) => reply.type(JSON_TYPE).send((await cachedListOf(request)).body),
     );
 
-    r.get(
+    scope.get<{ Params: z.infer<typeof IdParamsSchema> }>(
       ApiPaths.appPattern,
       {
         ...keys,
@@ -80,9 +81,12 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
           response: { 200: ApplicationResponseSchema, ...Responses },
         },
       },
-      async (request) => {
-        const found = await deps.apps.get(authenticatedDeveloperId(request), request.params.id);
-        return { ...found, status: 'success' as const, message: Messages.apps.found };
+      async (request, reply) => {
+        const { apps } = await cachedListOf(request);
+        const found = apps.find((app) => app.applicationId === request.params.id);
+        if (found === undefined) throw new AppError('not_found', Messages.apps.notFound);
+        const answer = { ...found, status: 'success', message: Messages.apps.found };
+        return reply.type(JSON_TYPE).send(JSON.stringify(answer));
       },
     );
 

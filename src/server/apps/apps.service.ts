@@ -169,15 +169,6 @@ export function createAppsService(deps: AppsDeps) {
       return apps.map((row) => toApplication(row, ips, keys));
     },
 
-    async get(developerId: string, id: string): Promise<Application> {
-      const [found, keys] = await Promise.all([
-        repo.findAppWithIpsOf(kysely, developerId, id),
-        keyQueries.ofApp(kysely, id),
-      ]);
-      if (found === undefined) throw notFound();
-      return toApplication(found.app, found.ips, keys);
-    },
-
     /** Counts a create before its upload is read; past the window's creates, a 429. */
     async admitCreate(developerId: string): Promise<void> {
       const now = clock.now();
@@ -203,7 +194,7 @@ export function createAppsService(deps: AppsDeps) {
       await inBlobTransaction(kysely, blobs, async (trx, store) => {
         await repo.lockDeveloper(trx, db.engine, developerId);
         const max = config.apps.maxAppsPerDeveloper;
-        if ((await repo.countAppsOf(trx, developerId)) >= max) {
+        if ((await repo.countAppsOf(trx, developerId, max)) >= max) {
           throw new AppError('too_many_applications', Messages.apps.tooManyApps(max));
         }
         await repo.lockIps(trx, db.engine, ips);
@@ -327,7 +318,7 @@ export function createAppsService(deps: AppsDeps) {
         await repo.lockDeveloper(trx, db.engine, developerId);
         const app = await repo.lockAppOf(trx, db.engine, developerId, id);
         if (app === undefined) throw notFound();
-        if ((await repo.countAppsOf(trx, developerId)) <= 1) {
+        if ((await repo.countAppsOf(trx, developerId, 2)) <= 1) {
           throw new AppError('only_application', Messages.app.cannotDeleteOnlyApp);
         }
         for (const record of await repo.ipRecordsOf(trx, [id])) {

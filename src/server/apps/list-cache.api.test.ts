@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import type { Application } from '../../contract/apps.js';
+import { Messages } from '../../contract/messages.js';
 import { ipFieldName } from '../../contract/rules.js';
 import {
   appFields,
@@ -13,7 +14,7 @@ import {
 } from '../../../test/support/apps.js';
 import { HttpClient } from '../../../test/support/http-client.js';
 import { makePdf } from '../../../test/support/png.js';
-import { testProofsDeps } from '../../../test/support/proofs.js';
+import { testCliActor, testProofsDeps } from '../../../test/support/proofs.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { acceptProof } from '../admin/proofs.js';
 
@@ -88,7 +89,7 @@ describe(`the list of applications, cached per instance (${engine})`, () => {
 
     const pending = await recordOf();
     expect(pending?.adminAccept).toBe(false);
-    expect(await acceptProof(testProofsDeps(one), id, '41.0.0.1')).toBe(true);
+    expect(await acceptProof(testProofsDeps(one), testCliActor, id, '41.0.0.1')).toBe(true);
     const accepted = await recordOf();
     expect(accepted?.adminAccept).toBe(true);
 
@@ -98,5 +99,39 @@ describe(`the list of applications, cached per instance (${engine})`, () => {
     one.clock.advance(60_000);
     const later = await recordOf();
     expect(expiresOf(later?.documentUrl)).toBe(expiresOf(accepted?.documentUrl) + 60_000);
+  });
+
+  it('answers the one-app read from the same list while the version stands', async () => {
+    const other = await signedInDeveloper(one);
+    const theirs = await createApp(other.client, { ipRecords: '42.0.0.1' });
+    const created = await postApp(elsewhere, {
+      ...appFields({ ipRecords: '42.0.0.1', name: 'One', ipAddressDuplicateSkip: 'true' }),
+      [ipFieldName('42.0.0.1')]: { bytes: makePdf(), name: 'proof.pdf', type: 'application/pdf' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.applicationId as string;
+    const inList = (await listed()).find((app) => app.applicationId === id);
+    expect(inList?.ipRecordsWithFamilyPending[0]?.documentUrl).toEqual(expect.any(String));
+
+    // Within the list's minute, the one-app read hands out the same signed links.
+    one.clock.advance(30_000);
+    const read = async () => {
+      const res = await developer.client.json('GET', ApiPaths.app(id));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return res.body;
+    };
+    expect(await read()).toEqual({ ...inList, status: 'success', message: Messages.apps.found });
+
+    expect((await putApp(elsewhere, id, appFields({ name: 'Two' }))).status).toBe(200);
+    expect((await read()).applicationName).toBe('Two');
+
+    const notOurs = await developer.client.json('GET', ApiPaths.app(theirs));
+    expect(notOurs.status).toBe(404);
+    expect(notOurs.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: Messages.apps.notFound,
+    });
   });
 });

@@ -9,13 +9,19 @@ import type { Clock } from '../clock.js';
  * signed document links, which expire.
  */
 export interface ListCache {
-  get(developerId: string, version: number): string | undefined;
-  set(developerId: string, version: number, body: string): void;
+  get(developerId: string, version: number): CachedList | undefined;
+  set(developerId: string, version: number, list: CachedList): void;
+}
+
+/** The applications as built, and the list's answer as JSON text. */
+export interface CachedList {
+  readonly apps: readonly Application[];
+  readonly body: string;
 }
 
 interface Entry {
   readonly version: number;
-  readonly body: string;
+  readonly list: CachedList;
   readonly storedAt: number;
 }
 
@@ -29,15 +35,15 @@ export function createListCache(clock: Clock, maxEntries: number, ttlMs: number)
         entries.delete(developerId);
         return undefined;
       }
-      return entry.body;
+      return entry.list;
     },
-    set(developerId, version, body) {
+    set(developerId, version, list) {
       entries.delete(developerId);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done !== true) entries.delete(oldest.value);
       }
-      entries.set(developerId, { version, body, storedAt: clock.now() });
+      entries.set(developerId, { version, list, storedAt: clock.now() });
     },
   };
 }
@@ -47,20 +53,22 @@ const MAX_CACHED_DEVELOPERS = 10_000;
 const CACHE_TTL_MS = 60_000;
 
 /**
- * `GET /api/v1/apps` as its JSON text: from the cache while the developer's `apps_version`
- * (read by `authenticate`, before any application is read) stands, else listed anew. A
- * change landing between the two reads only makes the next call list again.
+ * A developer's applications, for `GET /api/v1/apps` and `GET /api/v1/app/{id}`: from the
+ * cache while the developer's `apps_version` (read by `authenticate`, before any
+ * application is read) stands, else listed anew. A change landing between the two reads
+ * only makes the next call list again.
  */
 export function cachedAppList(
   clock: Clock,
   list: (developerId: string) => Promise<Application[]>,
-): (developerId: string, version: number) => Promise<string> {
+): (developerId: string, version: number) => Promise<CachedList> {
   const cache = createListCache(clock, MAX_CACHED_DEVELOPERS, CACHE_TTL_MS);
   return async (developerId, version) => {
     const cached = cache.get(developerId, version);
     if (cached !== undefined) return cached;
-    const body = JSON.stringify(await list(developerId));
-    cache.set(developerId, version, body);
-    return body;
+    const apps = await list(developerId);
+    const fresh = { apps, body: JSON.stringify(apps) };
+    cache.set(developerId, version, fresh);
+    return fresh;
   };
 }

@@ -17,7 +17,7 @@ import {
   SignupRequestSchema,
   StatusResponseSchema,
 } from '../../contract/auth.js';
-import { ApiPaths } from '../../contract/api-paths.js';
+import { ApiPaths, AUTH_PATHS_PREFIX } from '../../contract/api-paths.js';
 import { SignInLimits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import type { AuthService, SignedIn } from './auth.service.js';
@@ -27,6 +27,7 @@ import {
   CodeCheckErrorSchema,
   ErrorResponses,
 } from './auth.responses.js';
+import type { CodeClient } from './code-failures.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 import {
   FLOW_STATE_COOKIE,
@@ -49,6 +50,12 @@ export interface AuthRouteDeps {
   readonly flowLogin: { readonly url: string | null; readonly applicationId: string };
   readonly rateLimitPerMinute: number;
 }
+
+/** The browser of a code check: its device cookie and where it is, for the activity log. */
+const codeClientOf = (request: FastifyRequest): CodeClient => ({
+  deviceCookie: request.cookies[DEVICE_COOKIE],
+  origin: activityOriginOf(request),
+});
 
 /** The unauthenticated account calls of docs/product.md section 7, plus logout and the code check. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
@@ -81,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.auth.confirm(request.body);
+      await deps.auth.confirm(request.body, codeClientOf(request));
       return ok(Messages.otp.verified);
     },
   );
@@ -96,7 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.auth.sendConfirmation(request.body.email);
+      await deps.auth.sendConfirmation(request.body.email, request.cookies[DEVICE_COOKIE]);
       return { ...ok(Messages.otp.sent), user_status: 'UNCONFIRMED' };
     },
   );
@@ -119,7 +126,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       });
       // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
       reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
-        path: ApiPaths.signin,
+        // Every account call: the code checks honour it too (decision 057).
+        path: AUTH_PATHS_PREFIX,
         httpOnly: true,
         sameSite: 'strict',
         secure: request.protocol === 'https',
@@ -172,7 +180,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.reset.forgotPassword(request.body.email);
+      await deps.reset.forgotPassword(request.body.email, request.cookies[DEVICE_COOKIE]);
       return ok(Messages.auth.codeSent);
     },
   );
@@ -187,7 +195,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.reset.checkResetCode(request.body.email, request.body.code);
+      await deps.reset.checkResetCode(request.body.email, request.body.code, codeClientOf(request));
       return { ...ok(Messages.auth.codeValid), valid: true };
     },
   );
@@ -202,7 +210,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      await deps.reset.resetPassword(request.body, activityOriginOf(request));
+      await deps.reset.resetPassword(request.body, codeClientOf(request));
       return ok(Messages.resetPassword.success);
     },
   );

@@ -20,11 +20,13 @@ import {
   markVerified,
   type DeveloperRecord,
 } from './auth.repository.js';
+import { createCodeGuard, type CodeClient } from './code-failures.js';
 import { consumeCode } from './codes.repository.js';
 import { createDeviceCookies } from './device-cookie.js';
-import { checkCode, enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
+import { enqueueCodeMail, issueCode, issueLimitedCode } from './one-time-codes.js';
 import { hashPassword, reservePasswordCheck, verifyAgainstDummy } from './passwords.js';
 import { RetryLaterError } from './rate-limits.js';
+import { countResendGap, startResendGap } from './reset-send-limits.js';
 import type { SessionOrigin } from './session-origin.js';
 import type { SessionEnds } from './session-ends.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
@@ -75,6 +77,8 @@ export function createAuthService(deps: AuthDeps) {
   const badCredentials = () => new AppError('bad_credentials', Messages.auth.badCredentials);
   const exists = () => new AppError('developer_exists', Messages.signup.developerExists);
   const devices = createDeviceCookies(deps.secrets.accessTokenSecret);
+  const codes = createCodeGuard(deps);
+  const counters = { db, codeHashSecret: codeSecret };
 
   return {
     async signup(input: SignupRequest): Promise<void> {
@@ -103,15 +107,16 @@ export function createAuthService(deps: AuthDeps) {
         if (isUniqueViolation(error)) throw exists();
         throw error;
       }
+      await startResendGap(counters, 'verify', input.email, now);
       deps.jobs.nudge();
     },
 
-    async confirm(input: ConfirmRequest): Promise<void> {
+    async confirm(input: ConfirmRequest, client: CodeClient): Promise<void> {
       const invalid = new AppError('code_invalid', Messages.auth.codeInvalid);
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) throw invalid;
       const now = clock.now();
-      const codeId = await checkCode(db, codeSecret, now, developer.id, 'verify', input.code);
+      const codeId = await codes.check(developer, 'verify', input.code, client, now);
       const isConsumed = await db.transaction().execute(async (trx) => {
         if (!(await consumeCode(trx, codeId, now))) return false;
         await markVerified(trx, developer.id, now);
@@ -125,10 +130,12 @@ export function createAuthService(deps: AuthDeps) {
      * Answers alike for an unknown, a verified and an unverified address (decision 010):
      * only an unverified one gets a code.
      */
-    async sendConfirmation(email: string): Promise<void> {
+    async sendConfirmation(email: string, deviceCookie: string | undefined): Promise<void> {
+      const now = clock.now();
+      await countResendGap(counters, 'verify', email, now);
       const developer = await findDeveloperByEmail(db, email);
       if (developer?.verifiedAt !== null || !isClaimableByMail(developer)) return;
-      const now = clock.now();
+      await codes.assertOpen(developer.id, 'verify', deviceCookie, now);
       await db.transaction().execute(async (trx) => {
         const code = await issueLimitedCode(trx, codeSecret, now, developer.id, 'verify');
         await enqueueCodeMail(deps, trx, developer, 'verify', code);

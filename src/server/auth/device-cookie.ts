@@ -17,6 +17,11 @@ export function createDeviceCookies(accessTokenSecret: string) {
       const nonce = randomBytes(16).toString('base64url');
       return `${developerId}.${nonce}.${sign(developerId, nonce)}`;
     },
+    /** The developer whose valid cookie `token` is, else undefined (no lookup needed). */
+    ownerOf(token: string | undefined): string | undefined {
+      const owner = token?.split('.')[0];
+      return owner !== undefined && this.deviceOf(token, owner) !== undefined ? owner : undefined;
+    },
     /** The device's nonce when `token` is a valid cookie of this developer, else undefined. */
     deviceOf(token: string | undefined, developerId: string): string | undefined {
       const [owner, nonce, mac, extra] = token?.split('.') ?? [];

@@ -80,7 +80,8 @@ export async function issueLimitedCode(
 /**
  * Checks a code against the developer's newest live code of that purpose and answers its
  * id. Every comparison first takes one of the code's tries (atomically), so parallel
- * guesses cannot exceed the limit.
+ * guesses cannot exceed the limit; a code that does not match is reported to `onWrong`
+ * before the refusal.
  */
 export async function checkCode(
   db: Kysely<Database>,
@@ -89,6 +90,7 @@ export async function checkCode(
   developerId: string,
   purpose: CodePurpose,
   code: string,
+  onWrong: () => Promise<void>,
 ): Promise<string> {
   const invalid = new AppError('code_invalid', Messages.auth.codeInvalid);
   const live = await findNewestLiveCode(db, developerId, purpose);
@@ -97,7 +99,10 @@ export async function checkCode(
   if (!(await claimCodeAttempt(db, live.id, CodeRules.maxAttempts))) {
     throw new AppError('code_attempts_exhausted', Messages.auth.codeAttemptsExhausted);
   }
-  if (!codeHashesMatch(live.codeHash, hashCode(secret, developerId, purpose, code))) throw invalid;
+  if (!codeHashesMatch(live.codeHash, hashCode(secret, developerId, purpose, code))) {
+    await onWrong();
+    throw invalid;
+  }
   return live.id;
 }
 

@@ -12,6 +12,10 @@ import { PostbackLimits } from '../../contract/postbacks.js';
 import { purgeActivityBefore } from '../activity/activity.repository.js';
 import { OpsLimits } from '../../contract/ops.js';
 import { purgeOperatorSessions } from '../ops/operators.repository.js';
+import { GatewayLimits } from '../../contract/gateway.js';
+import { purgeGatewayChanges } from '../gateway/gateway.repository.js';
+import { purgeUsage } from '../gateway/gateway-usage.repository.js';
+import { UsageLimits } from '../../contract/usage.js';
 import {
   deleteDeadRefreshTokens,
   deleteEndedSessions,
@@ -25,8 +29,9 @@ const PurgeSchema = z.object({});
 /**
  * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they
  * ended, sign-in counts that have gone quiet, old API keys past their grace, activity events
- * past their retention, operators' sessions past their end and postback event ids past their
- * window, once an hour for all instances together.
+ * past their retention, operators' sessions past their end, postback event ids past their
+ * window, the gateway change log but its newest rows and gateway usage past its retention,
+ * once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -50,11 +55,16 @@ export interface PurgeWindows {
   readonly postbackEventIdsMs: number;
   /** `UNVERIFIED_ACCOUNT_DAYS`: an account whose e-mail is unverified this long is deleted. */
   readonly unverifiedAccountsMs: number;
+  /** Rows of the gateway change log kept; absent: GatewayLimits.changesKept. */
+  readonly gatewayChangesKept?: number;
+  /** `GATEWAY_USAGE_RETENTION_DAYS`: the gateway check's usage counts are kept this long. */
+  readonly gatewayUsageMs: number;
 }
 
-const DEFAULT_WINDOWS: PurgeWindows = {
+export const DEFAULT_PURGE_WINDOWS: PurgeWindows = {
   postbackEventIdsMs: PostbackLimits.eventIdWindowDays * 24 * HOUR_MS,
   unverifiedAccountsMs: AccountLimits.unverifiedAccountDays * 24 * HOUR_MS,
+  gatewayUsageMs: UsageLimits.retentionDays * 24 * HOUR_MS,
 };
 
 /** The instant ACTIVITY_RETENTION_YEARS calendar years before `now`: older events go. */
@@ -76,7 +86,7 @@ export function scheduleNextPurge(db: Kysely<Database>, now: number): Promise<vo
 export async function purgeExpired(
   db: Kysely<Database>,
   now: number,
-  windows: PurgeWindows = DEFAULT_WINDOWS,
+  windows: PurgeWindows = DEFAULT_PURGE_WINDOWS,
 ) {
   await scheduleNextPurge(db, now);
   return {
@@ -97,5 +107,14 @@ export async function purgeExpired(
       now - OpsLimits.sessionMaxMs,
     ),
     postbackEventIds: await forgetCallerEventIdsBefore(db, now - windows.postbackEventIdsMs),
+    gatewayChanges: await purgeGatewayChanges(
+      db,
+      windows.gatewayChangesKept ?? GatewayLimits.changesKept,
+    ),
+    gatewayUsage: await purgeUsage(
+      db,
+      now - windows.gatewayUsageMs,
+      UsageLimits.refusedAddressesKept,
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { JobDefinition } from '../jobs/job-definition.js';
 
-const ResetCodeRequestSchema = z.object({ email: z.string() });
+/** `trustedFor`: the developer whose device cookie the asking browser held. */
+const ResetCodeRequestSchema = z.object({ email: z.string(), trustedFor: z.optional(z.string()) });
 
 /**
  * A forgot-password request, queued as it is so the answer costs the same for known and

@@ -61,8 +61,9 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const { client } = dev;
     await client.json('POST', ApiPaths.confirm, { json: { email: dev.email, code: dev.code } });
     t.clock.advance(60_000);
+    const unknownEmail = uniqueEmail();
     const unknown = await client.json('POST', ApiPaths.sendConfirmation, {
-      json: { email: uniqueEmail() },
+      json: { email: unknownEmail },
     });
     const mailCount = mailer.sent.length;
     const verified = await client.json('POST', ApiPaths.sendConfirmation, {
@@ -75,14 +76,35 @@ describe(`POST sendConfirmation (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       message: Messages.otp.sent,
       user_status: 'UNCONFIRMED',
     });
-    // Asked again at once: still no 429, as for an unknown e-mail.
+    // Asked again at once: the gap's 429, as for an unknown e-mail asked again.
     const again = await client.json('POST', ApiPaths.sendConfirmation, {
       json: { email: dev.email },
     });
-    expect(again.status).toBe(200);
+    const unknownAgain = await client.json('POST', ApiPaths.sendConfirmation, {
+      json: { email: unknownEmail },
+    });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual(unknownAgain.body);
     expect(await codesOf(t, dev.id, 'verify')).toHaveLength(1);
     await t.drainJobs();
     expect(mailer.sent).toHaveLength(mailCount);
+  });
+
+  it('answers an unknown address within the gap as it answers an unverified one', async () => {
+    const dev = await signUpRecorded(t, mailer);
+    const unknown = uniqueEmail();
+    const client = await primedClient(t);
+    await client.json('POST', ApiPaths.sendConfirmation, { json: { email: unknown } });
+    const answers = await Promise.all(
+      [unknown, dev.email].map((email) =>
+        client.json('POST', ApiPaths.sendConfirmation, { json: { email } }),
+      ),
+    );
+    const [forUnknown, forUnverified] = answers;
+    expect(forUnverified?.status).toBe(429);
+    expect(forUnknown?.status).toBe(forUnverified?.status);
+    expect(forUnknown?.headers.get('retry-after')).toBe(forUnverified?.headers.get('retry-after'));
+    expect(forUnknown?.body).toEqual(forUnverified?.body);
   });
 
   it('answers 429 with Retry-After within 60 s of the last code', async () => {

@@ -274,7 +274,7 @@ describe(`POST signin (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const [line] = res.headers.getSetCookie().filter((c) => c.startsWith('portal_device='));
       expect(line).toMatch(
         new RegExp(
-          String.raw`^portal_device=${dev.id}\.[\w-]{22}\.[\w-]{43}; Max-Age=15552000; Path=/api/v1/authentication/signin; HttpOnly; SameSite=Strict$`,
+          String.raw`^portal_device=${dev.id}\.[\w-]{22}\.[\w-]{43}; Max-Age=15552000; Path=/api/v1/authentication; HttpOnly; SameSite=Strict$`,
         ),
       );
       const cookie = client.cookie('portal_device');

@@ -24,6 +24,10 @@ import * as operatorHold from './migrations/0017-operator-hold.js';
 import * as activityAppendOnly from './migrations/0018-activity-append-only.js';
 import * as postbackEventIds from './migrations/0020-postback-event-ids.js';
 import * as gatewayChanges from './migrations/0021-gateway-changes.js';
+import * as killSwitch from './migrations/0022-kill-switch.js';
+import * as gatewayUsage from './migrations/0023-gateway-usage.js';
+import * as gatewayNotify from './migrations/0024-gateway-notify.js';
+import * as codeFailures from './migrations/0025-code-failures.js';
 import * as connect from './migrations/0027-connect.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
@@ -47,6 +51,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-activity-append-only': activityAppendOnly,
   '0020-postback-event-ids': postbackEventIds,
   '0021-gateway-changes': gatewayChanges,
+  '0022-kill-switch': killSwitch,
+  '0023-gateway-usage': gatewayUsage,
+  '0024-gateway-notify': gatewayNotify,
+  '0025-code-failures': codeFailures,
   '0027-connect': connect,
 };
 

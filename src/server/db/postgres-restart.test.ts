@@ -88,7 +88,8 @@ describe('PostgreSQL restarted under load', () => {
       timeout: 30_000,
       interval: 50,
     });
-    expect(await health(baseUrl)).toEqual({
+    // The gateway state's freshness depends on when its last read failed (gateway-outage.test.ts).
+    expect(await health(baseUrl)).toMatchObject({
       status: 503,
       body: {
         status: 'error',

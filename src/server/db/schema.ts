@@ -27,6 +27,10 @@ export interface DevelopersTable {
   appsVersion: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** The kill switch on every application of the developer: the operator's reason, or null. */
+  blockedReason: string | null;
+  /** When the provider blocked the developer (epoch ms); null when not blocked. */
+  blockedAt: number | null;
 }
 
 export type CodePurpose = 'verify' | 'reset';
@@ -88,6 +92,10 @@ export interface ApplicationsTable {
   operatorHoldReason: string | null;
   /** When the operator's hold began (epoch ms); null when not held. */
   operatorHoldAt: number | null;
+  /** The kill switch on this application: the operator's reason, or null when not blocked. */
+  blockedReason: string | null;
+  /** When the provider blocked the application (epoch ms); null when not blocked. */
+  blockedAt: number | null;
 }
 
 export interface IpRecordsTable {
@@ -298,11 +306,37 @@ export interface ActivityPurgeGateTable {
   purgeBefore: number;
 }
 
+/** Wrong codes of one purpose against one developer, in the day since the window started. */
+export interface CodeFailuresTable {
+  developerId: string;
+  purpose: CodePurpose;
+  failures: number;
+  windowStartedAt: number;
+}
+
 /** Filled by triggers: an application or developer whose gateway answers may have changed. */
 export interface GatewayChangesTable {
   seq: Generated<number>;
   applicationId: string | null;
   developerId: string | null;
+}
+
+/** Gateway check answers per application, UTC minute, outcome and reason (migration 0023). */
+export interface GatewayUsageTable {
+  applicationId: string;
+  minute: number;
+  outcome: string;
+  /** The reason code of a refusal; empty for an allowed call. */
+  reason: string;
+  count: number;
+}
+
+/** The last refused source addresses of an application, one row per address. */
+export interface GatewayRefusedAddressesTable {
+  applicationId: string;
+  ip: string;
+  reason: string;
+  at: number;
 }
 
 /** Operators' failed sign-ins, by the e-mail typed (known or not) and the client or device. */
@@ -389,6 +423,9 @@ export interface Database {
   operatorAudit: OperatorAuditTable;
   gatewayChanges: GatewayChangesTable;
   operatorSignInThrottles: OperatorSignInThrottlesTable;
+  codeFailures: CodeFailuresTable;
+  gatewayUsage: GatewayUsageTable;
+  gatewayRefusedAddresses: GatewayRefusedAddressesTable;
   connectRequests: ConnectRequestsTable;
   connectCodes: ConnectCodesTable;
   connectTokens: ConnectTokensTable;

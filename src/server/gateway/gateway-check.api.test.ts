@@ -12,7 +12,9 @@ import { freePort } from '../../../test/support/free-port.js';
 import { askGateway, askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
 import { currentKeyOf, keyRows, keyCryptoOf } from '../../../test/support/keys.js';
 import { parseSamples, valueOf } from '../../../test/support/prometheus.js';
+import { signedInOperator } from '../../../test/support/operators.js';
 import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
+import { OpsApiPaths } from '../../contract/ops.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
@@ -131,6 +133,25 @@ describe(`the gateway check (${engine})`, () => {
     ).toBe(200);
     const paused = await settled(headers, (a) => a.status !== 200);
     expect([paused.status, reasonOf(paused)]).toEqual([403, 'app_paused']);
+  });
+
+  it("refuses an app an operator held as app_held, the operator's reason in the body only", async () => {
+    const { id, key } = await newApp('203.0.113.21');
+    const headers = { 'x-api-key': key, 'x-real-ip': '203.0.113.21' };
+    await settled(headers, (a) => a.status === 200);
+    const support = await signedInOperator(t, 'support');
+    const hold = await support.client.json('POST', OpsApiPaths.applicationStatus(id), {
+      json: { isActive: false, reason: 'Orders breach the exchange rules' },
+    });
+    expect(hold.status).toBe(200);
+    const held = await settled(headers, (a) => a.status !== 200);
+    expect([held.status, reasonOf(held)]).toEqual([403, 'app_held']);
+    expect(held.body).toEqual({
+      status: 'error',
+      code: 'app_held',
+      message: 'An operator paused this app: Orders breach the exchange rules',
+    });
+    expect([...held.headers.values()].join(' ')).not.toContain('exchange rules');
   });
 
   it('refuses an IP whose family proof is pending or rejected', async () => {

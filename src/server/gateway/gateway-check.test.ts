@@ -7,7 +7,18 @@ const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 function checkWith(staleForMs: number | null) {
   const state = createGatewayState();
   state.replace([], {
-    apps: [{ id: 'app-1', ownerId: 'dev-1', algoId: null, isActive: 1, clientCode: 'AB12' }],
+    apps: [
+      {
+        id: 'app-1',
+        ownerId: 'dev-1',
+        algoId: null,
+        isActive: 1,
+        operatorHoldReason: null,
+        blockedReason: null,
+        clientCode: 'AB12',
+        developerBlockedReason: null,
+      },
+    ],
     ips: [
       {
         applicationId: 'app-1',
@@ -25,6 +36,7 @@ function checkWith(staleForMs: number | null) {
     lookupHash: (key) => `hash:${key}`,
     staleForMs: () => staleForMs,
     staleMaxMs: 60_000,
+    usage: { record: () => undefined },
   });
 }
 

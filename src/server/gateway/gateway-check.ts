@@ -10,6 +10,7 @@ import {
 import { canonicalIp } from '../../contract/rules.js';
 import type { Clock } from '../clock.js';
 import type { GatewayState } from './gateway-state.js';
+import type { UsageCounter } from './gateway-usage.js';
 
 export interface GatewayCheckDeps {
   readonly state: GatewayState;
@@ -18,6 +19,7 @@ export interface GatewayCheckDeps {
   /** Milliseconds since the state was last known current, or null while it is. */
   readonly staleForMs: () => number | null;
   readonly staleMaxMs: number;
+  readonly usage: Pick<UsageCounter, 'record'>;
 }
 
 export interface GatewayAnswer {
@@ -59,11 +61,12 @@ export function denied(
   reason: GatewayReason,
   ip: string | null,
   stale: Readonly<Record<string, string>> = {},
+  operatorReason?: string,
 ): GatewayAnswer {
   return {
     status: GatewayReasons[reason].status,
     headers: { ...stale, [GatewayHeaders.denyReason]: reason },
-    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip) },
+    body: { status: 'error', code: reason, message: gatewayMessage(reason, ip, operatorReason) },
   };
 }
 
@@ -79,7 +82,8 @@ export function createGatewayCheck(deps: GatewayCheckDeps) {
     const key = question.credential?.split(':', 1)[0] ?? '';
     if (key === '') return denied('key_missing', ip, stale);
     const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
-    if (!decision.allowed) return denied(decision.reason, ip, stale);
+    deps.usage.record(decision, ip);
+    if (!decision.allowed) return denied(decision.reason, ip, stale, decision.operatorReason);
     const keyGraceUntil =
       decision.keyGraceUntil === null ? null : new Date(decision.keyGraceUntil).toISOString();
     return {

@@ -7,6 +7,7 @@ import {
   gatewayChangesAfter,
   latestGatewayChange,
   loadGatewayRows,
+  oldestGatewayChange,
 } from './gateway.repository.js';
 
 export interface GatewayRefresherDeps {
@@ -38,6 +39,7 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
   let isFailing = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let isWakeQueued = false;
 
   async function loadAll() {
     const latest = await latestGatewayChange(db);
@@ -64,10 +66,19 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
     }
   }
 
+  /** Rows after the cursor were purged before this instance read them: all is read again. */
+  async function isPurgedPastCursor(firstSeq: number) {
+    return firstSeq > cursor + 1 && (await oldestGatewayChange(db)) > cursor + 1;
+  }
+
   async function readChanges() {
-    const changes = (await gatewayChangesAfter(db, cursor, CHANGES_PER_READ)).filter(
-      (change) => !appliedAbove.has(change.seq),
-    );
+    const read = await gatewayChangesAfter(db, cursor, CHANGES_PER_READ);
+    const first = read[0];
+    if (first !== undefined && (await isPurgedPastCursor(first.seq))) {
+      await loadAll();
+      return;
+    }
+    const changes = read.filter((change) => !appliedAbove.has(change.seq));
     if (changes.length === 0) return;
     const applicationIds = new Set<string>();
     const developerIds = new Set<string>();
@@ -112,6 +123,21 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
       await running;
       running = refresh();
       await running;
+    },
+
+    /** A change was announced (the change feed): read the log once the read under way ends. */
+    wake() {
+      if (timer === undefined || isWakeQueued) return;
+      isWakeQueued = true;
+      running = running.then(() => {
+        isWakeQueued = false;
+        return refresh();
+      });
+    },
+
+    /** Milliseconds since the change log was last read. */
+    ageMs(): number {
+      return lastGoodAt === null ? 0 : clock.now() - lastGoodAt;
     },
 
     /** Milliseconds since the state was last known current, or null while it is. */

@@ -5,9 +5,16 @@ interface AppEntry {
   readonly developerId: string;
   readonly clientCode: string;
   readonly algoId: string;
-  readonly isActive: boolean;
+  /** Why every call of the application is refused (block, hold, pause), or null. */
+  readonly refusal: Refusal | null;
   /** Canonical IP to the reason it is refused, or null when it is allowed. */
   readonly ips: ReadonlyMap<string, GatewayReason | null>;
+}
+
+interface Refusal {
+  readonly reason: GatewayReason;
+  /** The operator's reason, for the body's message. */
+  readonly operatorReason?: string;
 }
 
 interface KeyEntry {
@@ -25,11 +32,30 @@ export type GatewayDecision =
       readonly algoId: string;
       readonly keyGraceUntil: number | null;
     }
-  | { readonly allowed: false; readonly reason: GatewayReason };
+  | {
+      readonly allowed: false;
+      readonly reason: GatewayReason;
+      /** The application of the key sent, when it is known (its usage counts the refusal). */
+      readonly applicationId: string | null;
+      readonly operatorReason?: string;
+    };
 
 function ipReason(row: GatewayRows['ips'][number]): GatewayReason | null {
   if (row.familyPending === 0 || row.adminAccept === 1) return null;
   return row.rejectionReason === null ? 'proof_pending' : 'proof_rejected';
+}
+
+/** A provider's block outranks an operator's hold, which outranks the developer's pause. */
+function appRefusal(row: GatewayRows['apps'][number]): Refusal | null {
+  if (row.developerBlockedReason !== null) {
+    return { reason: 'developer_blocked', operatorReason: row.developerBlockedReason };
+  }
+  if (row.blockedReason !== null)
+    return { reason: 'app_blocked', operatorReason: row.blockedReason };
+  if (row.operatorHoldReason !== null) {
+    return { reason: 'app_held', operatorReason: row.operatorHoldReason };
+  }
+  return row.isActive === 1 ? null : { reason: 'app_paused' };
 }
 
 /**
@@ -66,7 +92,7 @@ export function createGatewayState() {
           developerId: row.ownerId,
           clientCode: row.clientCode ?? '',
           algoId: row.algoId ?? '',
-          isActive: row.isActive === 1,
+          refusal: appRefusal(row),
           ips: ipsOf.get(row.id) ?? new Map(),
         });
       }
@@ -88,18 +114,23 @@ export function createGatewayState() {
     decide(lookupHash: string, ip: string | null, now: number): GatewayDecision {
       const key = keys.get(lookupHash);
       const app = key === undefined ? undefined : apps.get(key.applicationId);
-      if (key === undefined || app === undefined) return { allowed: false, reason: 'key_unknown' };
-      if (key.expiresAt !== null && key.expiresAt <= now) {
-        return { allowed: false, reason: 'key_expired' };
+      if (key === undefined || app === undefined) {
+        return { allowed: false, reason: 'key_unknown', applicationId: null };
       }
-      if (!app.isActive) return { allowed: false, reason: 'app_paused' };
-      if (ip === null) return { allowed: false, reason: 'address_missing' };
+      const { applicationId } = key;
+      if (key.expiresAt !== null && key.expiresAt <= now) {
+        return { allowed: false, reason: 'key_expired', applicationId };
+      }
+      if (app.refusal !== null) return { allowed: false, ...app.refusal, applicationId };
+      if (ip === null) return { allowed: false, reason: 'address_missing', applicationId };
       const ipState = app.ips.get(ip);
-      if (ipState === undefined) return { allowed: false, reason: 'address_not_allowed' };
-      if (ipState !== null) return { allowed: false, reason: ipState };
+      if (ipState === undefined) {
+        return { allowed: false, reason: 'address_not_allowed', applicationId };
+      }
+      if (ipState !== null) return { allowed: false, reason: ipState, applicationId };
       return {
         allowed: true,
-        applicationId: key.applicationId,
+        applicationId,
         developerId: app.developerId,
         clientCode: app.clientCode,
         algoId: app.algoId,

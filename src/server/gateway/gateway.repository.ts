@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { keyHashesOf } from '../keys/keys.repository.js';
 
 /** What the check needs of applications, their IPs and keys; `ids` absent: every one. */
 export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly string[]) {
@@ -12,7 +13,10 @@ export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly strin
       'applications.ownerId',
       'applications.algoId',
       'applications.isActive',
+      'applications.operatorHoldReason',
+      'applications.blockedReason',
       'developers.clientCode',
+      'developers.blockedReason as developerBlockedReason',
     ])
     .$if(ids !== undefined, (q) => q.where('applications.id', 'in', ids ?? []))
     .execute();
@@ -21,11 +25,7 @@ export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly strin
     .select(['applicationId', 'ip', 'familyPending', 'adminAccept', 'rejectionReason'])
     .$if(ids !== undefined, (q) => q.where('applicationId', 'in', ids ?? []))
     .execute();
-  const keys = await db
-    .selectFrom('apiKeys')
-    .select(['applicationId', 'lookupHash', 'expiresAt'])
-    .$if(ids !== undefined, (q) => q.where('applicationId', 'in', ids ?? []))
-    .execute();
+  const keys = await keyHashesOf(db, ids);
   return { apps, ips, keys };
 }
 
@@ -58,4 +58,27 @@ export function gatewayChangesAfter(db: Kysely<Database>, seq: number, limit: nu
     .orderBy('seq')
     .limit(limit)
     .execute();
+}
+
+/** The smallest sequence number the log still holds (0 when it is empty). */
+export async function oldestGatewayChange(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('gatewayChanges')
+    .select((eb) => eb.fn.min('seq').as('seq'))
+    .executeTakeFirst();
+  return row?.seq ?? 0;
+}
+
+/**
+ * Deletes all but the newest `kept` rows of the log; an instance (or a gateway's cursor)
+ * older than those reads everything again.
+ */
+export async function purgeGatewayChanges(db: Kysely<Database>, kept: number): Promise<number> {
+  const horizon = (await latestGatewayChange(db)) - kept;
+  if (horizon <= 0) return 0;
+  const result = await db
+    .deleteFrom('gatewayChanges')
+    .where('seq', '<=', horizon)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -23,6 +23,7 @@ const SHEDDING_HEALTH = {
   message: 'shedding load',
   database: 'up',
   load: 'shedding',
+  gateway: { state: 'fresh', ageSeconds: 0 },
 };
 
 /** Blocks this thread (and the server in it) without burning a core. */

@@ -48,6 +48,18 @@ export async function deleteExpiredKeys(db: Kysely<Database>, now: number): Prom
   return Number(result.numDeletedRows);
 }
 
+/**
+ * The keyed hash and grace end of the keys of `applicationIds`, or of every key when it is
+ * absent (the gateway check's state, docs/decisions/053-gateway-state-in-memory.md).
+ */
+export function keyHashesOf(db: Kysely<Database>, applicationIds?: readonly string[]) {
+  return db
+    .selectFrom('apiKeys')
+    .select(['applicationId', 'lookupHash', 'expiresAt'])
+    .$if(applicationIds !== undefined, (q) => q.where('applicationId', 'in', applicationIds ?? []))
+    .execute();
+}
+
 /** Who owns the key with this lookup hash (the admin CLI's `keys find`). */
 export function findKeyOwner(db: Kysely<Database>, lookupHash: string) {
   return db

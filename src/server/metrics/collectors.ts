@@ -43,16 +43,16 @@ export const collectPendingProofs: Collector = ({ registry, db, clock }) => {
   readAtScrape(
     registry,
     'portal_proofs_pending',
-    'IP records whose family proof waits for an operator',
+    'Family proofs with a document, waiting for an operator',
     async () => (await summarizePendingProofs(db.kysely)).count,
   );
   readAtScrape(
     registry,
     'portal_proofs_pending_oldest_age_seconds',
-    'Age of the oldest family proof waiting for an operator (0 when none waits)',
+    'Time since the oldest waiting document was sent (0 when none waits)',
     async () => {
-      const { oldestCreatedAt } = await summarizePendingProofs(db.kysely);
-      return oldestCreatedAt === null ? 0 : (clock.now() - oldestCreatedAt) / 1000;
+      const { oldestSentAt } = await summarizePendingProofs(db.kysely);
+      return oldestSentAt === null ? 0 : (clock.now() - oldestSentAt) / 1000;
     },
   );
 };

@@ -7,7 +7,9 @@ import {
   signIn,
   signupBody,
 } from '../../../test/support/accounts.js';
-import { appFields, createApp, postApp, signedInDeveloper } from '../../../test/support/apps.js';
+import { createApp, signedInDeveloper } from '../../../test/support/apps.js';
+import { resendProof, testProofsDeps } from '../../../test/support/proofs.js';
+import { rejectProof } from '../admin/proofs.js';
 import { freePort } from '../../../test/support/free-port.js';
 import { makePdf } from '../../../test/support/png.js';
 import { parseSamples, samplesOf, valueOf, type Sample } from '../../../test/support/prometheus.js';
@@ -108,20 +110,36 @@ describe(`metrics behind a token on the main port (${engine})`, () => {
     expect(samples.some((sample) => sample.labels.route?.includes(id) === true)).toBe(false);
   });
 
-  it('reports proofs pending and the age of the oldest', async () => {
+  it('reports proofs waiting for an operator, aged by when each document was sent', async () => {
     const first = await signedInDeveloper(t);
     const second = await signedInDeveloper(t);
-    await createApp(first.client, { ipRecords: '60.0.0.1' });
-    const pending = await postApp(second.client, {
-      ...appFields({ ipRecords: '60.0.0.1', ipAddressDuplicateSkip: 'true' }),
-      [ipFieldName('60.0.0.1')]: { bytes: makePdf(), name: 'proof.pdf', type: 'application/pdf' },
-    });
-    expect(pending.status).toBe(201);
+    const claim = async (ip: string) => {
+      await createApp(first.client, { ipRecords: ip });
+      return createApp(second.client, {
+        ipRecords: ip,
+        ipAddressDuplicateSkip: 'true',
+        [ipFieldName(ip)]: { bytes: makePdf(), name: 'proof.pdf' },
+      });
+    };
+    const resent = await claim('60.0.0.1');
+    const unsent = await claim('60.0.0.2');
+    t.clock.advance(3 * 60_000);
+    const proofs = testProofsDeps(t);
+    for (const [id, ip] of [
+      [resent, '60.0.0.1'],
+      [unsent, '60.0.0.2'],
+    ] as const) {
+      expect(await rejectProof(proofs, proofs.actor, id, ip, 'Unreadable scan.')).toBe(true);
+    }
+    t.clock.advance(2 * 60_000);
+    const again = await resendProof(second.client, resent, '60.0.0.1');
+    expect(again.status).toBe(200);
     t.clock.advance(90_000);
 
+    // The one waiting for a new document waits for its developer, not for an operator.
     const samples = await scrape(metricsUrl());
-    expect(valueOf(samples, 'portal_proofs_pending')).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'portal_proofs_pending_oldest_age_seconds')).toBeGreaterThanOrEqual(90);
+    expect(valueOf(samples, 'portal_proofs_pending')).toBe(1);
+    expect(valueOf(samples, 'portal_proofs_pending_oldest_age_seconds')).toBe(90);
   });
 
   it('reports the event-loop lag, process metrics and, on PostgreSQL, the pool', async () => {

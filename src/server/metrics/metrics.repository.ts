@@ -3,23 +3,30 @@ import type { Database } from '../db/schema.js';
 
 export interface PendingProofs {
   readonly count: number;
-  /** Creation time of the oldest pending record; null when none waits. */
-  readonly oldestCreatedAt: number | null;
+  /** When the longest-waiting document was sent; null when none waits. */
+  readonly oldestSentAt: number | null;
 }
 
-/** IP records whose family proof waits for an operator (claimed, not yet accepted). */
-export async function summarizePendingProofs(db: Kysely<Database>): Promise<PendingProofs> {
-  const row = await db
+/**
+ * Proofs waiting for an operator: claimed, a document sent, not yet accepted (the
+ * waiting-proof index serves it, migration 0017).
+ */
+export function pendingProofsSummaryQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('ipRecords')
     .select((eb) => [
       // bigint counts come back as numbers (database.ts parses int8)
       eb.fn.countAll<number>().as('count'),
-      eb.fn.min<number | null>('createdAt').as('oldest'),
+      eb.fn.min<number | null>('documentSentAt').as('oldest'),
     ])
     .where('familyPending', '=', 1)
     .where('adminAccept', '=', 0)
-    .executeTakeFirstOrThrow();
-  return { count: row.count, oldestCreatedAt: row.oldest };
+    .where('documentSentAt', 'is not', null);
+}
+
+export async function summarizePendingProofs(db: Kysely<Database>): Promise<PendingProofs> {
+  const row = await pendingProofsSummaryQuery(db).executeTakeFirstOrThrow();
+  return { count: row.count, oldestSentAt: row.oldest };
 }
 
 export interface JobQueueSummary {

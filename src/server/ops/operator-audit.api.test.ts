@@ -81,3 +81,28 @@ describe('the audit CSV of a long audit', () => {
     expect(lines.at(-1)).toContain('dev0@example.com');
   }, 120_000);
 });
+
+describe('an export of the audit', () => {
+  it('is itself in the audit: who, when, which export with which filters', async () => {
+    const query = '?action=proof.accepted&operator=someone%40example.com';
+    const res = await admin.client.request('GET', `${OpsApiPaths.auditCsv}${query}`);
+    expect(res.status).toBe(200);
+    await res.text();
+    const last = await t.db.kysely
+      .selectFrom('operatorAudit')
+      .select(['at', 'operatorEmail', 'action', 'target', 'details'])
+      .orderBy('seq', 'desc')
+      .executeTakeFirst();
+    const { details, ...entry } = last ?? { details: '' };
+    expect(entry).toEqual({
+      at: t.clock.now(),
+      operatorEmail: admin.email,
+      action: 'audit.exported',
+      target: OpsMessages.audit.csvFileName,
+    });
+    expect(JSON.parse(details)).toEqual({
+      action: 'proof.accepted',
+      operator: 'someone@example.com',
+    });
+  });
+});

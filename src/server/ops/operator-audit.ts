@@ -9,7 +9,9 @@ import { OpsMessages } from '../../contract/ops-messages.js';
 import { csvChunks } from '../activity/activity-csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { listAudit, type AuditFilter } from './operator-audit.repository.js';
+import type { Clock } from '../clock.js';
+import type { Actor } from './operator-accounts.js';
+import { listAudit, recordOperatorAction, type AuditFilter } from './operator-audit.repository.js';
 
 const CURSOR = /^[1-9][0-9]{0,15}$/;
 /** `seq` is an `integer` column (migration 0015): PostgreSQL fails a comparison past this. */
@@ -27,7 +29,7 @@ const HEADER = [
 ];
 
 /** The operators' audit: pages newest first, and the CSV of the same filters. */
-export function createOperatorAudit(db: Kysely<Database>) {
+export function createOperatorAudit(db: Kysely<Database>, clock: Clock) {
   function filterOf(query: AuditQuery): AuditFilter {
     const { cursor } = query;
     // A cursor past any entry is none this audit issued: refused like any other (not a 500).
@@ -70,9 +72,22 @@ export function createOperatorAudit(db: Kysely<Database>) {
       };
     },
 
-    /** Every matching entry, newest first; the query is judged before the first chunk. */
-    csv(query: AuditQuery): AsyncGenerator<string> {
+    /**
+     * Every matching entry, newest first; the query is judged, and the export itself
+     * written to the audit with its filters, before the first chunk.
+     */
+    async csv(query: AuditQuery, actor: Actor): Promise<AsyncGenerator<string>> {
       const filter = filterOf(query);
+      const filters = Object.entries(query).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value] as const],
+      );
+      await recordOperatorAction(db, {
+        ...actor,
+        at: clock.now(),
+        action: 'audit.exported',
+        target: OpsMessages.audit.csvFileName,
+        details: Object.fromEntries(filters),
+      });
       const batch = OpsLimits.auditExportBatchRows;
       return csvChunks(
         HEADER,

@@ -8,6 +8,7 @@ import { enqueueCodeMail, issueLimitedCode } from '../auth/one-time-codes.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { appStatusMail } from '../mail/app-status-mail.js';
+import { blockMail } from '../mail/block-mail.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { Actor } from './operator-accounts.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
@@ -15,7 +16,9 @@ import {
   endDeveloperSessions,
   findApplication,
   findDeveloper,
+  setApplicationBlock,
   setApplicationHold,
+  setDeveloperBlock,
   unlockDeveloper,
 } from './ops-records.repository.js';
 
@@ -69,6 +72,15 @@ export function createOpsActions(deps: AuthDeps) {
     deps.jobs.nudge();
   }
 
+  function mailTo(to: { readonly developerEmail: string; readonly developerName: string }) {
+    return {
+      to: to.developerEmail,
+      name: to.developerName,
+      productName: deps.config.brand.productName,
+      publicUrl: deps.config.publicUrl,
+    };
+  }
+
   async function developerOf(trx: Trx, id: string) {
     const developer = await findDeveloper(trx, id);
     if (developer === undefined) throw new AppError('not_found', OpsMessages.developer.notFound);
@@ -109,6 +121,58 @@ export function createOpsActions(deps: AuthDeps) {
           target: app.name,
           details: { applicationName: app.name },
         };
+      });
+    },
+
+    /** The kill switch on one application: the gateway refuses it until an operator lifts it. */
+    blockApplication(actor: Actor, id: string, blocked: boolean, reason: string) {
+      const names = blocked
+        ? { action: 'application.blocked' as const, activity: 'operator.app_blocked' as const }
+        : { action: 'application.unblocked' as const, activity: 'operator.app_unblocked' as const };
+      return act(actor, names, reason, async (trx, now) => {
+        const app = await findApplication(trx, id);
+        if (app === undefined) throw new AppError('not_found', OpsMessages.application.notFound);
+        if (blocked === (app.blockedAt !== null)) {
+          const message = blocked
+            ? OpsMessages.application.alreadyBlocked
+            : OpsMessages.application.notBlocked;
+          throw new AppError('conflict', message);
+        }
+        await setApplicationBlock(trx, id, blocked ? reason.trim() : null, now);
+        await deps.jobs.enqueue(
+          trx,
+          MailJob,
+          blockMail({ ...mailTo(app), appName: app.name, blocked, reason }),
+        );
+        return {
+          developerId: app.developerId,
+          applicationId: id,
+          target: app.name,
+          details: { applicationName: app.name },
+        };
+      });
+    },
+
+    /** The kill switch on every application of the developer, those made later included. */
+    blockDeveloper(actor: Actor, id: string, blocked: boolean, reason: string) {
+      const names = blocked
+        ? { action: 'developer.blocked' as const, activity: 'operator.developer_blocked' as const }
+        : {
+            action: 'developer.unblocked' as const,
+            activity: 'operator.developer_unblocked' as const,
+          };
+      return act(actor, names, reason, async (trx, now) => {
+        const developer = await developerOf(trx, id);
+        if (blocked === (developer.blockedAt !== null)) {
+          const message = blocked
+            ? OpsMessages.developer.alreadyBlocked
+            : OpsMessages.developer.notBlocked;
+          throw new AppError('conflict', message);
+        }
+        await setDeveloperBlock(trx, id, blocked ? reason.trim() : null, now);
+        const to = { developerEmail: developer.email, developerName: developer.name };
+        await deps.jobs.enqueue(trx, MailJob, blockMail({ ...mailTo(to), blocked, reason }));
+        return { developerId: id, target: developer.email };
       });
     },
 

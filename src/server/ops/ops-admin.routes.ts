@@ -64,7 +64,7 @@ export function registerOpsAdminRoutes(app: FastifyInstance, deps: OpsAdminRoute
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${OpsMessages.audit.csvFileName}"`)
-        .send(Readable.from(deps.audit.csv(request.query))),
+        .send(Readable.from(await deps.audit.csv(request.query, actorOf(request)))),
   );
 
   r.get(

@@ -122,6 +122,28 @@ describe(`the proof queue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(Buffer.from(await document.arrayBuffer()).equals(first.pdf)).toBe(true);
   });
 
+  it('writes each view of a document to the audit: who, when, which proof', async () => {
+    const { claimed } = await sentProof('71.0.0.9');
+    const query = new URLSearchParams({ applicationId: claimed, ip: '71.0.0.9' });
+    const path = `${OpsApiPaths.proofDocument}?${query.toString()}`;
+    expect((await reviewer.client.request('GET', path)).status).toBe(200);
+    const audit = await t.db.kysely
+      .selectFrom('operatorAudit')
+      .select(['at', 'operatorEmail', 'action', 'developerId', 'target', 'details'])
+      .where('applicationId', '=', claimed)
+      .execute();
+    expect(audit).toEqual([
+      {
+        at: t.clock.now(),
+        operatorEmail: reviewer.email,
+        action: 'proof.document_viewed',
+        developerId: claimant.id,
+        target: 'My Trading App · 71.0.0.9',
+        details: JSON.stringify({ ip: '71.0.0.9' }),
+      },
+    ]);
+  });
+
   it('rejects with a required reason: the developer sees it on the IP row, by mail and in the activity log; the audit has it', async () => {
     const { claimed } = await sentProof('71.0.0.3');
     const without = await reviewer.client.json('POST', OpsApiPaths.proofDecision, {

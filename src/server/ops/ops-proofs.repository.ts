@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
  * Proofs waiting for a decision: claimed, with a document, not decided; the document sent
  * longest ago first (the waiting-proof index serves it, migration 0017).
  */
-export function listWaitingProofs(db: Db) {
+export function waitingProofsQuery(db: Db) {
   return db
     .selectFrom('ipRecords')
     .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
@@ -30,8 +30,11 @@ export function listWaitingProofs(db: Db) {
     .$narrowType<{ documentSentAt: number }>()
     .orderBy('ipRecords.documentSentAt')
     .orderBy('ipRecords.applicationId')
-    .orderBy('ipRecords.ip')
-    .execute();
+    .orderBy('ipRecords.ip');
+}
+
+export function listWaitingProofs(db: Db) {
+  return waitingProofsQuery(db).execute();
 }
 
 /** The other applications listing each of `ips`, with their owners. */
@@ -68,4 +71,23 @@ export async function waitingDocumentKey(
     .where('adminAccept', '=', 0)
     .executeTakeFirst();
   return row?.documentKey ?? null;
+}
+
+/** A waiting proof's document, and whose it is, as the audit of a view names them. */
+export function waitingDocumentOf(db: Db, applicationId: string, ip: string) {
+  return db
+    .selectFrom('ipRecords')
+    .innerJoin('applications', 'applications.id', 'ipRecords.applicationId')
+    .select([
+      'ipRecords.documentKey',
+      'applications.ownerId as developerId',
+      'applications.name as applicationName',
+    ])
+    .where('ipRecords.applicationId', '=', applicationId)
+    .where('ipRecords.ip', '=', ip)
+    .where('ipRecords.familyPending', '=', 1)
+    .where('ipRecords.adminAccept', '=', 0)
+    .where('ipRecords.documentKey', 'is not', null)
+    .$narrowType<{ documentKey: string }>()
+    .executeTakeFirst();
 }

@@ -33,6 +33,7 @@ export function registerOpsProofsRoutes(
       const { bytes, type } = await deps.proofs.document(
         request.query.applicationId,
         request.query.ip,
+        actorOf(request),
       );
       // Shown in the console's page, never run as the portal: an image is drawn by the
       // browser, a PDF by the console's viewer; opened on its own it is an opaque origin.

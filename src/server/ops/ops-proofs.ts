@@ -3,9 +3,14 @@ import { OpsMessages } from '../../contract/ops-messages.js';
 import { acceptProof, rejectProof, type ProofClaim, type ProofsDeps } from '../admin/proofs.js';
 import { documentMime } from '../apps/apps.upload.js';
 import { AppError } from '../errors.js';
-import { recordOperatorAction } from './operator-audit.repository.js';
 import type { Actor } from './operator-accounts.js';
-import { listIpSharers, listWaitingProofs, waitingDocumentKey } from './ops-proofs.repository.js';
+import { recordOperatorAction } from './operator-audit.repository.js';
+import {
+  listIpSharers,
+  listWaitingProofs,
+  waitingDocumentKey,
+  waitingDocumentOf,
+} from './ops-proofs.repository.js';
 
 /** The reviewer's queue, documents and decisions; decisions as the CLI makes them. */
 export function createOpsProofs(deps: ProofsDeps) {
@@ -34,13 +39,26 @@ export function createOpsProofs(deps: ProofsDeps) {
       }));
     },
 
-    async document(applicationId: string, ip: string) {
-      const key = await waitingDocumentKey(db, applicationId, ip);
-      const bytes = key === null ? null : await deps.blobs.read({ kind: 'documents', key });
-      if (key === null || bytes === null) {
+    /** The document for the viewer; each view is in the audit, with who looked. */
+    async document(applicationId: string, ip: string, actor: Actor) {
+      const proof = await waitingDocumentOf(db, applicationId, ip);
+      const bytes =
+        proof === undefined
+          ? null
+          : await deps.blobs.read({ kind: 'documents', key: proof.documentKey });
+      if (proof === undefined || bytes === null) {
         throw new AppError('not_found', OpsMessages.proofs.notFound);
       }
-      return { bytes, type: documentMime(key) };
+      await recordOperatorAction(db, {
+        ...actor,
+        at: deps.clock.now(),
+        action: 'proof.document_viewed',
+        developerId: proof.developerId,
+        applicationId,
+        target: `${proof.applicationName} · ${ip}`,
+        details: { ip },
+      });
+      return { bytes, type: documentMime(proof.documentKey) };
     },
 
     async decide(request: ProofDecisionRequest, actor: Actor): Promise<string> {
@@ -49,27 +67,14 @@ export function createOpsProofs(deps: ProofsDeps) {
         throw new AppError('conflict', OpsMessages.proofs.notPending);
       }
       // The claim as it was before this decision: another reviewer may have decided first.
-      const audited =
-        (reason: string | null) =>
-        async (trx: Parameters<typeof recordOperatorAction>[0], claim: ProofClaim) => {
-          if (claim.adminAccept === 1 || claim.documentKey === null) {
-            throw new AppError('conflict', OpsMessages.proofs.notPending);
-          }
-          await recordOperatorAction(trx, {
-            ...actor,
-            at: deps.clock.now(),
-            action: reason === null ? 'proof.accepted' : 'proof.rejected',
-            developerId: claim.developerId,
-            applicationId,
-            target: `${claim.appName} · ${ip}`,
-            reason,
-            details: { ip },
-          });
-        };
+      const stillWaiting = (_trx: unknown, claim: ProofClaim) =>
+        claim.adminAccept === 1 || claim.documentKey === null
+          ? Promise.reject(new AppError('conflict', OpsMessages.proofs.notPending))
+          : Promise.resolve();
       const isDone =
         request.decision === 'accept'
-          ? await acceptProof(deps, applicationId, ip, audited(null))
-          : await rejectProof(deps, applicationId, ip, request.reason, audited(request.reason));
+          ? await acceptProof(deps, actor, applicationId, ip, stillWaiting)
+          : await rejectProof(deps, actor, applicationId, ip, request.reason, stillWaiting);
       if (!isDone) throw new AppError('conflict', OpsMessages.proofs.notPending);
       return request.decision === 'accept'
         ? OpsMessages.proofs.accepted(ip)

@@ -17,6 +17,8 @@ export function findDeveloper(db: Db, id: string) {
       'verifiedAt',
       'lockedUntil',
       'createdAt',
+      'blockedReason',
+      'blockedAt',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -44,6 +46,8 @@ export function findApplication(db: Db, id: string) {
       'applications.isActive',
       'applications.operatorHoldReason',
       'applications.operatorHoldAt',
+      'applications.blockedReason',
+      'applications.blockedAt',
       'applications.callbackUrl',
       'applications.postbackUrl',
       'applications.description',
@@ -102,6 +106,34 @@ export async function setApplicationHold(
       operatorHoldAt: hold === null ? null : now,
       updatedAt: now,
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The kill switch on one application (docs/decisions/054-kill-switch.md); null lifts it. */
+export async function setApplicationBlock(
+  trx: Transaction<Database>,
+  id: string,
+  reason: string | null,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('applications')
+    .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The kill switch on every application of the developer; null lifts it. */
+export async function setDeveloperBlock(
+  trx: Transaction<Database>,
+  id: string,
+  reason: string | null,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('developers')
+    .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
     .where('id', '=', id)
     .execute();
 }

@@ -4,6 +4,7 @@ import { ActivityQuerySchema, ActivityResponseSchema } from '../../contract/acti
 import { Messages } from '../../contract/messages.js';
 import {
   ApplicationStatusRequestSchema,
+  BlockRequestSchema,
   OpsApiPaths,
   OpsApplicationResponseSchema,
   OpsDeveloperResponseSchema,
@@ -13,8 +14,10 @@ import {
   SearchResponseSchema,
 } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
+import { UsageMessages, UsageQuerySchema, UsageResponseSchema } from '../../contract/usage.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { Db } from '../db/database.js';
+import type { UsageReader } from '../gateway/gateway-usage.service.js';
 import { noStore } from '../http/no-store.js';
 import type { OperatorSessions } from './operator-session.js';
 import type { OpsActions } from './ops-actions.js';
@@ -28,9 +31,10 @@ export interface OpsSupportRouteDeps {
   readonly records: OpsRecords;
   readonly actions: OpsActions;
   readonly activity: ActivityService;
+  readonly usage: UsageReader;
 }
 
-/** Support's search, the developer and application pages, and the actions. */
+/** Support's search, the developer and application pages (with its usage), and the actions. */
 export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = { preHandler: deps.sessions.require('developers'), onSend: noStore };
@@ -95,6 +99,23 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
     (request) => deps.records.application(request.params.id),
   );
 
+  r.get(
+    OpsApiPaths.applicationUsagePattern,
+    {
+      ...support,
+      schema: {
+        params: IdParams,
+        querystring: UsageQuerySchema,
+        response: { 200: UsageResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: UsageMessages.listed,
+      ...(await deps.usage.ofApplication(request.params.id, request.query.window ?? '24h')),
+    }),
+  );
+
   r.post(
     OpsApiPaths.applicationStatusPattern,
     {
@@ -118,6 +139,29 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
       );
     },
   );
+
+  const block = {
+    ...support,
+    schema: {
+      params: IdParams,
+      body: BlockRequestSchema,
+      response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+    },
+  };
+
+  r.post(OpsApiPaths.applicationBlockPattern, block, async (request) => {
+    const { blocked, reason } = request.body;
+    await deps.actions.blockApplication(actorOf(request), request.params.id, blocked, reason);
+    const messages = OpsMessages.application;
+    return done(blocked ? messages.blockedDone : messages.unblockedDone);
+  });
+
+  r.post(OpsApiPaths.developerBlockPattern, block, async (request) => {
+    const { blocked, reason } = request.body;
+    await deps.actions.blockDeveloper(actorOf(request), request.params.id, blocked, reason);
+    const messages = OpsMessages.developer;
+    return done(blocked ? messages.blockedDone : messages.unblockedDone);
+  });
 
   r.post(OpsApiPaths.unlockPattern, action, async (request) => {
     await deps.actions.unlock(actorOf(request), request.params.id, request.body.reason);

@@ -17,6 +17,7 @@ import { registerOpsAuthRoutes } from './ops-auth.routes.js';
 import { createOpsProofs } from './ops-proofs.js';
 import { registerOpsProofsRoutes } from './ops-proofs.routes.js';
 import { createOpsRecords } from './ops-records.js';
+import { createUsageReader } from '../gateway/gateway-usage.service.js';
 import { registerOpsSupportRoutes } from './ops-support.routes.js';
 
 export interface OpsDeps {
@@ -68,11 +69,12 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     records: createOpsRecords({ db: db.kysely, clock, ring: deps.keys }),
     actions: createOpsActions(auth),
     activity: createActivityService(db.kysely),
+    usage: createUsageReader(db.kysely, clock),
   });
   registerOpsAdminRoutes(app, {
     db,
     sessions,
     accounts,
-    audit: createOperatorAudit(db.kysely),
+    audit: createOperatorAudit(db.kysely, clock),
   });
 }

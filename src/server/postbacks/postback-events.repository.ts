@@ -30,11 +30,21 @@ const EVENT_COLUMNS = [
   'lastLatencyMs',
 ] as const;
 
-/** What the intake needs of an application: whether it exists, is active and is not held. */
+/**
+ * What the intake needs of an application: whether it exists, is active, and is neither held
+ * nor blocked, alone or with every application of its developer.
+ */
 export const postbackTarget = preparedQuery(1, (db, applicationId: string) =>
   db
     .selectFrom('applications')
-    .select(['applications.id', 'applications.isActive', 'applications.operatorHoldAt'])
+    .innerJoin('developers', 'developers.id', 'applications.ownerId')
+    .select([
+      'applications.id',
+      'applications.isActive',
+      'applications.operatorHoldAt',
+      'applications.blockedAt',
+      'developers.blockedAt as developerBlockedAt',
+    ])
     .where('applications.id', '=', applicationId),
 );
 

@@ -52,8 +52,12 @@ export function createPostbackIntake(deps: PostbackIntakeDeps) {
   return async function receive(request: PostbackIntakeRequest): Promise<IntakeOutcome> {
     const target = await findPostbackTarget(kysely, request.applicationId);
     if (target === undefined) throw new AppError('not_found', Messages.apps.notFound);
-    // A paused or held application gets nothing: not delivered, and not kept for later.
-    if (target.isActive !== 1 || target.operatorHoldAt !== null) {
+    // A paused, held or blocked application gets nothing: not delivered, and not kept for later.
+    const isStopped =
+      target.operatorHoldAt !== null ||
+      target.blockedAt !== null ||
+      target.developerBlockedAt !== null;
+    if (target.isActive !== 1 || isStopped) {
       return {
         isNew: false,
         body: answer(PostbackMessages.skipped, request.eventId, null, 'skipped'),

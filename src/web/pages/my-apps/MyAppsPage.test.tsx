@@ -29,6 +29,7 @@ const APP: Application = {
   ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [],
   operatorHold: null,
+  block: null,
 };
 
 function renderPage() {

@@ -37,6 +37,7 @@ const APP: Application = {
   ipChangeAllowedAt: null,
   ipRecordsWithFamilyPending: [record('203.0.113.10'), record('203.0.113.11')],
   operatorHold: null,
+  block: null,
 };
 
 const proof = new File([new Uint8Array([1])], 'proof.pdf', { type: 'application/pdf' });
