@@ -185,6 +185,29 @@ describe(`Connect with a standard OAuth client (${engine})`, () => {
     });
   });
 
+  it("lets the consent page's form go on to the redirect URL's origin, and no other page", async () => {
+    const clientCode = `CS${Date.now() % 100000}`;
+    const { id } = await newClient(clientCode);
+    const verifier = oauth.generateRandomCodeVerifier();
+    const { back } = await signInAt(
+      id,
+      clientCode,
+      oauth.generateRandomState(),
+      await oauth.calculatePKCECodeChallenge(verifier),
+    );
+    expect(back.status).toBe(200);
+    const formAction = (res: Response) =>
+      /form-action ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    expect(formAction(back).split(' ')).toEqual(
+      expect.arrayContaining(["'self'", 'https://client.example']),
+    );
+    const elsewhere = await fetch(`${t.baseUrl}/`);
+    expect(formAction(elsewhere)).toContain("'self'");
+    expect(formAction(elsewhere)).not.toContain('client.example');
+    const failed = await fetch(`${t.baseUrl}${ConnectPaths.callback}?state=x&auth=y`);
+    expect(formAction(failed)).not.toContain('client.example');
+  });
+
   it('refuses a replayed code and revokes the token it issued', async () => {
     const clientCode = `RP${Date.now() % 100000}`;
     const { id, key } = await newClient(clientCode);

@@ -6,6 +6,7 @@ import {
   CONNECT_REQUEST_TTL_MS,
   ConnectPaths,
 } from '../../contract/connect.js';
+import { allowFormActionTo } from '../http/security-headers.js';
 import type { XsrfForms } from '../http/xsrf.js';
 import { requireServiceToken } from '../postbacks/service-token.js';
 import { CONNECT_CSS, CONNECT_CSS_PATH, connectErrorPage, consentPage } from './connect-pages.js';
@@ -130,6 +131,7 @@ export async function registerConnectRoutes(app: FastifyInstance, deps: ConnectR
         );
         if (result.kind !== 'consent') return answer(reply, result);
         const xsrf = deps.xsrfForms.formToken(request, reply);
+        allowFormActionTo(reply, new URL(result.redirectUri).origin);
         return reply.type(HTML).send(consentPage(productName, result, xsrf));
       },
     );

@@ -62,6 +62,8 @@ export interface ConnectRedirect {
 export interface ConsentView {
   readonly kind: 'consent';
   readonly requestId: string;
+  /** Where Allow and Deny send the browser: the page's form-action must allow its origin. */
+  readonly redirectUri: string;
   readonly app: ConnectApp;
   readonly clientCode: string;
   readonly scopes: readonly string[];
@@ -254,6 +256,7 @@ export function createConnectService(deps: ConnectDeps) {
       return {
         kind: 'consent',
         requestId: request.id,
+        redirectUri: request.redirectUri,
         app,
         clientCode,
         scopes: request.scope.split(' '),
