@@ -6,11 +6,12 @@ import type { Clock } from '../clock.js';
  * (raised by triggers on every change: migration 0006). Any instance serves a cached list
  * only while the version in the database is the one it was read at, so a change made
  * through another instance shows at once. Entries also age out (`ttlMs`): the list carries
- * signed document links, which expire.
+ * signed document links, which expire; and no entry outlives an old key's grace period,
+ * which ends without a write.
  */
 export interface ListCache {
   get(developerId: string, version: number): CachedList | undefined;
-  set(developerId: string, version: number, list: CachedList): void;
+  set(developerId: string, version: number, list: CachedList, until?: number): void;
 }
 
 /** The applications as built, and the list's answer as JSON text. */
@@ -22,7 +23,7 @@ export interface CachedList {
 interface Entry {
   readonly version: number;
   readonly list: CachedList;
-  readonly storedAt: number;
+  readonly until: number;
 }
 
 export function createListCache(clock: Clock, maxEntries: number, ttlMs: number): ListCache {
@@ -31,19 +32,19 @@ export function createListCache(clock: Clock, maxEntries: number, ttlMs: number)
     get(developerId, version) {
       const entry = entries.get(developerId);
       if (entry === undefined) return undefined;
-      if (entry.version !== version || clock.now() - entry.storedAt >= ttlMs) {
+      if (entry.version !== version || clock.now() >= entry.until) {
         entries.delete(developerId);
         return undefined;
       }
       return entry.list;
     },
-    set(developerId, version, list) {
+    set(developerId, version, list, until = Infinity) {
       entries.delete(developerId);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done !== true) entries.delete(oldest.value);
       }
-      entries.set(developerId, { version, list, storedAt: clock.now() });
+      entries.set(developerId, { version, list, until: Math.min(until, clock.now() + ttlMs) });
     },
   };
 }
@@ -68,7 +69,15 @@ export function cachedAppList(
     if (cached !== undefined) return cached;
     const apps = await list(developerId);
     const fresh = { apps, body: JSON.stringify(apps) };
-    cache.set(developerId, version, fresh);
+    cache.set(developerId, version, fresh, firstKeyExpiry(apps));
     return fresh;
   };
+}
+
+/** When the first old key in the list stops working (Infinity when none will). */
+function firstKeyExpiry(apps: readonly Application[]): number {
+  const ends = apps.flatMap((app) =>
+    app.keys.flatMap((key) => (key.expiresAt === null ? [] : [Date.parse(key.expiresAt)])),
+  );
+  return Math.min(Infinity, ...ends);
 }

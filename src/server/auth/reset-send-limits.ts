@@ -12,12 +12,26 @@ interface CounterDeps {
   readonly codeHashSecret: string;
 }
 
-/** Counts a code sent to the typed address, starting its 60 s gap; answers the gap count. */
-async function countSent(deps: CounterDeps, purpose: CodePurpose, email: string, now: number) {
-  const address = createHmac('sha256', deps.codeHashSecret)
+/** The typed address's keyed hash, which names its counters without keeping the address. */
+function addressKey(codeHashSecret: string, purpose: CodePurpose, email: string): string {
+  return createHmac('sha256', codeHashSecret)
     .update(`${purpose}-request:${normalizeEmail(email)}`)
     .digest('hex');
-  const gap = await countHit(deps.db, `${purpose}-gap ${address}`, now, CodeRules.resendGapMs);
+}
+
+/** The counter of the 60 s gap between codes requested for the typed address. */
+export function resendGapKey(codeHashSecret: string, purpose: CodePurpose, email: string) {
+  return gapKey(purpose, addressKey(codeHashSecret, purpose, email));
+}
+
+function gapKey(purpose: CodePurpose, address: string): string {
+  return `${purpose}-gap ${address}`;
+}
+
+/** Counts a code sent to the typed address, starting its 60 s gap; answers the gap count. */
+async function countSent(deps: CounterDeps, purpose: CodePurpose, email: string, now: number) {
+  const address = addressKey(deps.codeHashSecret, purpose, email);
+  const gap = await countHit(deps.db, gapKey(purpose, address), now, CodeRules.resendGapMs);
   return { address, gap };
 }
 
