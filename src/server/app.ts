@@ -28,6 +28,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { untilLive, type ChangeFeed, type FeedLog } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import { registerConnectRoutes } from './connect/connect.routes.js';
+import { createConnectService } from './connect/connect.service.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
 import { registerHealthRoutes } from './health.routes.js';
@@ -298,6 +300,23 @@ async function registerAccounts(
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider, xsrfForms });
   }
+  const keyCrypto = createKeyCrypto(deps.secrets.keyEncryptionSecret);
+  await registerConnectRoutes(app, {
+    connect: createConnectService({
+      db,
+      clock,
+      settings: config.connect,
+      publicUrl: config.publicUrl,
+      flowLoginUrl: config.flow.loginUrl,
+      flowApplicationId: config.flow.applicationId,
+      verifyFlowToken,
+      lookupHash: (key) => keyCrypto.lookupHash(key),
+    }),
+    xsrfForms,
+    productName: config.brand.productName,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    serviceTokenHashes: config.postbackServiceTokenHashes,
+  });
   return authDeps;
 }
 

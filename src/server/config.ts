@@ -2,10 +2,12 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Brand, SisterProduct } from '../contract/brand.js';
+import { CONNECT_DEFAULT_DAILY_LOGOUT, CONNECT_DEFAULT_SCOPES } from '../contract/connect.js';
 import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
 import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
+import { parseDailyLogout, type DailyLogout } from './connect/daily-logout.js';
 import type { JobSettings } from './jobs/job-worker.js';
 import { isLoopback, modeOf, NODE_ENV_FORMS, type Mode } from './run-mode.js';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './trust-proxy.js';
@@ -33,6 +35,12 @@ export interface FlowSettings {
   readonly issuer: string | undefined;
   readonly publicKeyPem: string | undefined;
   readonly jwksUrl: string | undefined;
+}
+
+export interface ConnectSettings {
+  /** The scopes an application may ask for, space-separated in OAuth's `scope`. */
+  readonly scopes: readonly string[];
+  readonly dailyLogout: DailyLogout;
 }
 
 export interface AppRules {
@@ -131,6 +139,7 @@ export interface Config {
   /** A caller's postback event id is answered as a duplicate for at least this long. */
   readonly postbackEventIdWindowMs: number;
   readonly gateway: GatewaySettings;
+  readonly connect: ConnectSettings;
   /** Wrong codes of one purpose an account may take in a day from untrusted browsers. */
   readonly codeFailuresPerDay: number;
   /** An account whose e-mail is still unverified this long after sign-up is deleted. */
@@ -390,6 +399,8 @@ export function loadConfig(env: Env = process.env): Config {
     fail('GATEWAY_PORT', 'must differ from PORT and METRICS_PORT', String(gateway.port));
   }
 
+  const connect = connectSettings(env);
+
   const config: Config = {
     mode,
     embeddedAllowRemote,
@@ -477,6 +488,7 @@ export function loadConfig(env: Env = process.env): Config {
       integer(env, 'POSTBACK_EVENT_ID_WINDOW_DAYS', PostbackLimits.eventIdWindowDays, 1, 3650) *
       DAY_MS,
     gateway,
+    connect,
     codeFailuresPerDay: integer(
       env,
       'CODE_FAILURES_PER_DAY',
@@ -496,6 +508,23 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
   return deepFreeze(config);
+}
+
+function connectSettings(env: Env): ConnectSettings {
+  const scopes = text(env, 'CONNECT_SCOPES', CONNECT_DEFAULT_SCOPES).split(/\s+/);
+  if (scopes.some((scope) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope))) {
+    fail('CONNECT_SCOPES', 'must be scope names separated by spaces', scopes.join(' '));
+  }
+  const raw = text(env, 'CONNECT_DAILY_LOGOUT', CONNECT_DEFAULT_DAILY_LOGOUT);
+  const dailyLogout = parseDailyLogout(raw);
+  if (dailyLogout === null) {
+    fail(
+      'CONNECT_DAILY_LOGOUT',
+      'must be HH:MM and Asia/Kolkata, UTC or an offset like +05:30',
+      raw,
+    );
+  }
+  return { scopes, dailyLogout };
 }
 
 function gatewaySettings(env: Env): GatewaySettings {

@@ -1,6 +1,8 @@
 import { ApiPaths, DevPaths, LOGOS_PATH } from '../../src/contract/api-paths.js';
+import { ConnectPaths } from '../../src/contract/connect.js';
 import { isErrorCode } from '../../src/contract/error-codes.js';
 import { OpsApiPaths } from '../../src/contract/ops.js';
+import { CONNECT_CSS_PATH } from '../../src/server/connect/connect-pages.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { RawResponse } from './raw-http.js';
 
@@ -27,6 +29,24 @@ function isStatusBody(value: unknown): boolean {
   };
   if (typeof message !== 'string') return false;
   return status === 'success' || (status === 'error' && isErrorCode(code));
+}
+
+/**
+ * Connect's answers are OAuth's (docs/connect.md): JSON objects, an error as RFC 6749 section
+ * 5.2's `error`, and its own pages, styled by its own sheet.
+ */
+function connectProblems(status: number, type: string, body: Buffer): string[] | null {
+  if (type.startsWith('text/html')) {
+    // A method no Connect route takes falls through to the web app, as any unknown path.
+    return body.includes(CONNECT_CSS_PATH) || body.includes('<div id="root">')
+      ? []
+      : ['HTML that is not a Connect page'];
+  }
+  if (!type.startsWith('application/json')) return null;
+  const json = jsonOf(body);
+  if (typeof json !== 'object' || json === null) return ['Connect JSON that is not an object'];
+  if (status < 300 || typeof (json as { error?: unknown }).error === 'string') return [];
+  return isStatusBody(json) ? [] : [`Connect error without error: ${body.toString('utf8')}`];
 }
 
 /** Where the console's calls live: `/api/v1/ops/`. */
@@ -65,6 +85,10 @@ export function answerProblems(request: FuzzRequest, answer: RawResponse | null)
     (answer.status >= 300 && answer.status < 400)
   )
     return [];
+  if (path === ConnectPaths.metadata || path.startsWith('/oauth/')) {
+    const problems = connectProblems(answer.status, type, answer.body);
+    if (problems !== null) return problems;
+  }
   if (answer.status < 300 && isOtherSuccess(path, type)) return [];
   if (type.startsWith('application/json')) {
     return isStatusBody(jsonOf(answer.body))

@@ -28,6 +28,7 @@ import * as killSwitch from './migrations/0022-kill-switch.js';
 import * as gatewayUsage from './migrations/0023-gateway-usage.js';
 import * as gatewayNotify from './migrations/0024-gateway-notify.js';
 import * as codeFailures from './migrations/0025-code-failures.js';
+import * as connect from './migrations/0027-connect.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -54,6 +55,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-gateway-usage': gatewayUsage,
   '0024-gateway-notify': gatewayNotify,
   '0025-code-failures': codeFailures,
+  '0027-connect': connect,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

@@ -347,6 +347,56 @@ export interface OperatorSignInThrottlesTable {
   lastFailedSignInAt: number;
 }
 
+/** A browser's Connect authorization before its code: docs/connect.md. */
+export interface ConnectRequestsTable {
+  id: string;
+  applicationId: string;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  scope: string;
+  /** Set once the provider's hand-off login came back for this request. */
+  clientCode: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A one-time authorization code, found by its SHA-256. */
+export interface ConnectCodesTable {
+  codeHash: string;
+  applicationId: string;
+  clientCode: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scope: string;
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+/** An opaque Connect access token, found by its SHA-256; it ends at the daily logout. */
+export interface ConnectTokensTable {
+  tokenHash: string;
+  applicationId: string;
+  clientCode: string;
+  scope: string;
+  /** The code it was issued for: a replay of that code revokes it. */
+  codeHash: string;
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/** A client's Allow for an application and scopes, remembered until revoked. */
+export interface ConnectConsentsTable {
+  applicationId: string;
+  clientCode: string;
+  scope: string;
+  createdAt: number;
+}
+
 export interface Database {
   developers: DevelopersTable;
   oneTimeCodes: OneTimeCodesTable;
@@ -376,4 +426,8 @@ export interface Database {
   codeFailures: CodeFailuresTable;
   gatewayUsage: GatewayUsageTable;
   gatewayRefusedAddresses: GatewayRefusedAddressesTable;
+  connectRequests: ConnectRequestsTable;
+  connectCodes: ConnectCodesTable;
+  connectTokens: ConnectTokensTable;
+  connectConsents: ConnectConsentsTable;
 }

@@ -1,30 +1,20 @@
+import { htmlPage } from '../http/html-page.js';
 import { escapeHtml as e } from '../mail/html.js';
 import type { StoredMail } from '../mail/mailbox.repository.js';
 import type { ReceivedPostback } from './postback-inbox.js';
 
 export const DEV_CSS_PATH = '/dev/dev.css';
 
-/** A whole page: language, title, viewport, the one stylesheet; no inline script or style. */
 function page(title: string, main: string): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    `<title>${e(title)}</title>`,
-    `<link rel="stylesheet" href="${DEV_CSS_PATH}">`,
-    '</head>',
-    `<body><main>${main}</main></body>`,
-    '</html>',
-  ].join('\n');
+  return htmlPage(title, main, DEV_CSS_PATH);
 }
 
 export interface FlowFormValues {
   readonly applicationId: string;
   /** The portal's state, sent back with the token. */
   readonly state: string;
+  /** `connect` when a trading client signs in to an application (docs/connect.md). */
+  readonly purpose: string;
   /** The anti-forgery token the post repeats. */
   readonly xsrf: string;
   readonly clientCode: string;
@@ -68,6 +58,7 @@ export function flowPage(
       '<form method="post" action="/dev/flow" novalidate>',
       `<input type="hidden" name="applicationId" value="${e(values.applicationId)}">`,
       `<input type="hidden" name="state" value="${e(values.state)}">`,
+      `<input type="hidden" name="purpose" value="${e(values.purpose)}">`,
       `<input type="hidden" name="xsrf" value="${e(values.xsrf)}">`,
       field(
         'client_code',

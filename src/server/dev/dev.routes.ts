@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import { DevPaths } from '../../contract/api-paths.js';
 import { MailboxMessageSchema } from '../../contract/auth.js';
+import { CONNECT_PURPOSE, ConnectPaths } from '../../contract/connect.js';
 import { Messages } from '../../contract/messages.js';
 import { ClientPaths } from '../../contract/routes.js';
 import { isValidEmail } from '../../contract/rules.js';
@@ -43,6 +44,7 @@ const FlowFormSchema = z.object({
   email: FormText,
   email_verified: FormText,
   state: FormText,
+  purpose: FormText,
   xsrf: FormText,
 });
 const FlowErrorSchema = z.union([z.string(), ErrorResponseSchema]);
@@ -86,7 +88,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
       DevPaths.flow,
       {
         schema: {
-          querystring: z.object({ applicationId: FormText, state: FormText }),
+          querystring: z.object({ applicationId: FormText, state: FormText, purpose: FormText }),
           response: { 200: z.string() },
         },
       },
@@ -94,6 +96,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
         const values = {
           applicationId: request.query.applicationId ?? config.flow.applicationId,
           state: request.query.state ?? '',
+          purpose: request.query.purpose ?? '',
           xsrf: deps.xsrfForms.formToken(request, reply),
           clientCode: '',
           name: '',
@@ -117,6 +120,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
         const values: FlowFormValues = {
           applicationId: body.applicationId ?? config.flow.applicationId,
           state: body.state ?? '',
+          purpose: body.purpose ?? '',
           xsrf: body.xsrf ?? '',
           clientCode: (body.client_code ?? '').trim(),
           name: (body.name ?? '').trim(),
@@ -132,7 +136,12 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
         }
         const token = await deps.flowProvider.sign(values, deps.clock.now());
         const query = new URLSearchParams({ auth: token, state: values.state });
-        const target = `${config.publicUrl}${ClientPaths.flowLoginCallback}?${query.toString()}`;
+        // Connect's sign-in of a trading client returns to the authorization server.
+        const back =
+          values.purpose === CONNECT_PURPOSE
+            ? ConnectPaths.callback
+            : ClientPaths.flowLoginCallback;
+        const target = `${config.publicUrl}${back}?${query.toString()}`;
         return reply.redirect(target, 302);
       },
     );

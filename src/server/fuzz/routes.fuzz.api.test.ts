@@ -8,6 +8,7 @@ import { OpsApiPaths } from '../../contract/ops.js';
 import { ipFieldName } from '../../contract/rules.js';
 import { createApp, iconField, signedInDeveloper } from '../../../test/support/apps.js';
 import { applicationRequests, fileRequests } from '../../../test/support/fuzz-app-requests.js';
+import { connectRequests } from '../../../test/support/fuzz-connect-requests.js';
 import { framingRequests, pageRequests } from '../../../test/support/fuzz-page-requests.js';
 import {
   accountRequests,
@@ -181,6 +182,11 @@ describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
     120_000,
   );
   it(
+    'Connect: metadata, authorize, callback, consent, token, revocation and introspection',
+    () => fuzz(connectRequests(targets), 150),
+    120_000,
+  );
+  it(
     'the operator console: sign-in, sign-out, enrollment and the proof queue',
     () => fuzz(opsAccessRequests(opsTargets), 180),
     120_000,
@@ -204,6 +210,6 @@ describe(`fuzzing every route (${engine}, seed ${seed})`, () => {
   });
   it('broken HTTP framing', () => fuzz(framingRequests(targets), 80), 120_000);
   it('sent every request', () => {
-    expect(sent).toBeGreaterThanOrEqual(1620);
+    expect(sent).toBeGreaterThanOrEqual(1770);
   });
 });

@@ -1,11 +1,28 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 /** The origin of an absolute URL; a path (or none) is on the portal's own origin. */
 function originOf(url: string | null): string[] {
   if (url === null || url.startsWith('/')) return [];
   return [new URL(url).origin];
+}
+
+/**
+ * This answer's CSP with form-action also allowing `origin`: a form whose POST answers with a
+ * redirect elsewhere (the Connect consent page, docs/connect.md) is otherwise stopped by
+ * Chromium, which applies form-action to the redirect too.
+ */
+export function allowFormActionTo(reply: FastifyReply, origin: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    csp.replace(
+      /form-action ([^;]*)/,
+      (_all, sources: string) => `form-action ${sources} ${origin}`,
+    ),
+  );
 }
 
 /**
