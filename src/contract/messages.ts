@@ -221,8 +221,7 @@ export const Messages = {
     loading: 'Loading the signed-in devices…',
     signedInAt: 'Signed in',
     lastUsed: 'Last used',
-    /** The browser's time zone the session started in. */
-    timeZone: 'Time zone',
+    place: 'Place',
     ipAddress: 'IP address',
     unknownPlace: 'Unknown',
   },

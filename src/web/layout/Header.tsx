@@ -10,7 +10,6 @@ import { clearSession, isAuthenticated, StorageKeys } from '../session/storage.j
 import hidden from '../ui/visually-hidden.module.css';
 import { useMediaQuery } from '../ui/use-media-query.js';
 import styles from './header.module.css';
-import { MenuDisclosure } from './MenuDisclosure.js';
 
 /** docs/product.md section 4, Logout: revoke the refresh token, clear the session, reload on /login. */
 export async function logout() {
@@ -21,9 +20,8 @@ export async function logout() {
 }
 
 /**
- * Who is signed in, as a link to /account, and Logout. The header holds them at every width
- * (behind its menu button on narrow screens); where the header is hidden (the update screen on
- * phones) the session bar holds them behind the same button.
+ * Who is signed in, as a link to /account, and Logout. The header holds them at
+ * every width; where the header is hidden (the update screen on phones) the page shows them.
  */
 export function SignedInLinks() {
   const who = useSignedInName();
@@ -56,9 +54,7 @@ export function SessionBar() {
   if (!isAuthenticated()) return null;
   return (
     <nav aria-label={Messages.account.headerLink} className={styles.sessionBar}>
-      <MenuDisclosure>
-        <SignedInLinks />
-      </MenuDisclosure>
+      <SignedInLinks />
     </nav>
   );
 }
@@ -69,12 +65,6 @@ export function Header() {
   // docs/product.md section 2: the mobile header is chosen by a 720 px device check.
   const isMobile = useMediaQuery(`(max-width: ${Limits.narrowMaxWidth}px)`);
   const isSignedIn = isAuthenticated();
-  const apiDoc = (
-    <a href={brand.apiDocsUrl} target="_blank" rel="noopener" className={styles.navLink}>
-      <BookOpen aria-hidden="true" size={18} />
-      <span>API Doc</span>
-    </a>
-  );
   return (
     <header
       className={isMobile ? styles.mobile : styles.desktop}
@@ -87,17 +77,11 @@ export function Header() {
         </span>
       </Link>
       <nav aria-label="Main" className={styles.nav}>
-        {isSignedIn && isMobile ? (
-          <MenuDisclosure>
-            {apiDoc}
-            <SignedInLinks />
-          </MenuDisclosure>
-        ) : (
-          <>
-            {apiDoc}
-            {isSignedIn && <SignedInLinks />}
-          </>
-        )}
+        <a href={brand.apiDocsUrl} target="_blank" rel="noopener" className={styles.navLink}>
+          <BookOpen aria-hidden="true" size={18} />
+          <span>API Doc</span>
+        </a>
+        {isSignedIn && <SignedInLinks />}
       </nav>
     </header>
   );
