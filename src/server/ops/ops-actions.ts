@@ -16,9 +16,8 @@ import {
   endDeveloperSessions,
   findApplication,
   findDeveloper,
-  setApplicationBlock,
+  setBlock,
   setApplicationHold,
-  setDeveloperBlock,
   unlockDeveloper,
 } from './ops-records.repository.js';
 
@@ -138,7 +137,7 @@ export function createOpsActions(deps: AuthDeps) {
             : OpsMessages.application.notBlocked;
           throw new AppError('conflict', message);
         }
-        await setApplicationBlock(trx, id, blocked ? reason.trim() : null, now);
+        await setBlock(trx, 'applications', id, blocked ? reason.trim() : null, now);
         await deps.jobs.enqueue(
           trx,
           MailJob,
@@ -169,7 +168,7 @@ export function createOpsActions(deps: AuthDeps) {
             : OpsMessages.developer.notBlocked;
           throw new AppError('conflict', message);
         }
-        await setDeveloperBlock(trx, id, blocked ? reason.trim() : null, now);
+        await setBlock(trx, 'developers', id, blocked ? reason.trim() : null, now);
         const to = { developerEmail: developer.email, developerName: developer.name };
         await deps.jobs.enqueue(trx, MailJob, blockMail({ ...mailTo(to), blocked, reason }));
         return { developerId: id, target: developer.email };

@@ -110,29 +110,19 @@ export async function setApplicationHold(
     .execute();
 }
 
-/** The kill switch on one application (docs/decisions/054-kill-switch.md); null lifts it. */
-export async function setApplicationBlock(
+/**
+ * The kill switch (docs/decisions/054-kill-switch.md) on one application, or on every
+ * application of a developer, those made later included; null lifts it.
+ */
+export async function setBlock(
   trx: Transaction<Database>,
+  table: 'applications' | 'developers',
   id: string,
   reason: string | null,
   now: number,
 ): Promise<void> {
   await trx
-    .updateTable('applications')
-    .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** The kill switch on every application of the developer; null lifts it. */
-export async function setDeveloperBlock(
-  trx: Transaction<Database>,
-  id: string,
-  reason: string | null,
-  now: number,
-): Promise<void> {
-  await trx
-    .updateTable('developers')
+    .updateTable(table)
     .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
     .where('id', '=', id)
     .execute();
