@@ -70,8 +70,11 @@ test('filters in the URL, older entries by the cursor, and the CSV holds the sam
   expect(file.suggestedFilename()).toBe(text.csvFileName);
   const csv = await readFile(await file.path(), 'utf8');
   const lines = csv.split(/\r?\n/).filter((line) => line !== '');
-  // The header, then every entry of both pages.
-  expect(lines).toHaveLength(1 + firstPage.length + olderPage.length);
+  // The header, this export (written to the audit before the first row), then every entry of both pages.
+  expect(lines).toHaveLength(1 + 1 + firstPage.length + olderPage.length);
+  expect(lines[1]).toContain(
+    `${admin.email},${text.actions['audit.exported']},audit.exported,${text.csvFileName}`,
+  );
   for (let n = 1; n <= CHANGES; n++) expect(csv).toContain(`Audit check ${String(n)}`);
   expect(csv).toContain(admin.email);
 });

@@ -18,7 +18,7 @@ const SCREEN_PATHS = [
   '/account',
 ];
 
-test('/healthz reports the server and the database up', async ({ request }) => {
+test('/healthz reports the server, the database and the gateway check up', async ({ request }) => {
   const response = await request.get('/healthz');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/json/);
@@ -27,6 +27,7 @@ test('/healthz reports the server and the database up', async ({ request }) => {
     message: 'ok',
     database: 'up',
     load: 'normal',
+    gateway: { state: 'fresh', ageSeconds: expect.any(Number) as number },
   });
 });
 
