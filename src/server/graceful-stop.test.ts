@@ -71,6 +71,8 @@ describe('SIGTERM with 50 requests in flight', () => {
       DATA_DIR: dataDir,
       SHUTDOWN_GRACE_SECONDS: '60',
       HASH_QUEUE_WAIT_MS: '60000',
+      // The arrival of each request is logged at debug (decision 060): the test waits on it.
+      LOG_LEVEL: 'debug',
     });
     const { port, baseUrl } = portal;
     const client = new HttpClient(baseUrl);
@@ -148,7 +150,8 @@ describe('SIGTERM with 50 requests in flight', () => {
 
 describe('request ids in the logs', () => {
   it('are the X-Request-Id of the answer on every log line of the request', async () => {
-    portal = await startPortalChild({ DATA_DIR: dataDir });
+    // At debug a request logs its arrival and its answer (decision 060).
+    portal = await startPortalChild({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const client = new HttpClient(portal.baseUrl);
     await client.prime();
     const res = await client.request('POST', ApiPaths.signin, {
