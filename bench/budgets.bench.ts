@@ -82,6 +82,48 @@ describe('budgets (docs/product.md section 13)', () => {
     expect(ratio).toBeGreaterThanOrEqual(0.15);
   }, 120_000);
 
+  it('GET /api/v1/app/{id} costs at most 2 times the server CPU per request of the list', async () => {
+    const list = [{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(session) }];
+    const one = session.appIds.map((id) => ({
+      method: 'GET',
+      path: ApiPaths.app(id),
+      headers: readHeaders(session),
+    }));
+    const listCpu: number[] = [];
+    const oneCpu: number[] = [];
+    const table: string[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const apps = await measure(portal, {
+        requests: list,
+        connections: CONNECTIONS,
+        durationMs: ROUND_MS,
+      });
+      const app = await measure(portal, {
+        requests: one,
+        connections: CONNECTIONS,
+        durationMs: ROUND_MS,
+      });
+      table.push(row(`round ${String(round)} GET /api/v1/apps`, apps));
+      table.push(row(`round ${String(round)} GET /api/v1/app/{id}`, app));
+      expect(apps.firstError).toBeNull();
+      expect(app.firstError).toBeNull();
+      listCpu.push(apps.cpuPerRequestUs);
+      oneCpu.push(app.cpuPerRequestUs);
+    }
+    const ratio = median(oneCpu) / median(listCpu);
+    table.push(
+      `CPU per request, median of ${String(ROUNDS)}: GET /api/v1/app/{id} ${median(oneCpu).toFixed(1)} us, ` +
+        `GET /api/v1/apps ${median(listCpu).toFixed(1)} us; ratio ${ratio.toFixed(3)} (budget 2)`,
+    );
+    console.log(table.join('\n'));
+    figures.add(
+      "GET /api/v1/app/{id} CPU per request / the list's",
+      `${median(oneCpu).toFixed(1)} us / ${median(listCpu).toFixed(1)} us = ${ratio.toFixed(3)}, median of ${String(ROUNDS)}`,
+      'at most 2',
+    );
+    expect(ratio).toBeLessThanOrEqual(2);
+  }, 120_000);
+
   it('sign-in keeps at least 80% of the raw argon2id rate; GET /api/v1/apps p99 at most 20 ms meanwhile', async () => {
     // The raw rate: as many verifications at once as the server's limiter allows, in this
     // process while the servers are idle.
