@@ -399,11 +399,6 @@ export function createConnectService(deps: ConnectDeps) {
         iss: issuer,
       } as const;
     },
-
-    /** The token's application and client, for the gateway check; null unless live. */
-    async liveToken(token: string) {
-      return (await findLiveToken(db, opaqueHash(token), clock.now())) ?? null;
-    },
   };
 }
 
