@@ -23,6 +23,12 @@ export const CONNECT_CODE_TTL_MS = 60_000;
 /** Long enough to sign in at the provider and answer the consent page. */
 export const CONNECT_REQUEST_TTL_MS = 10 * 60_000;
 
+/**
+ * Token requests per client (application id) and minute, across instances: a client
+ * exchanges one code per sign-in, so more is a broken client or a guessed secret.
+ */
+export const CONNECT_TOKEN_REQUESTS_PER_MINUTE = 30;
+
 export const CONNECT_DEFAULT_SCOPES = 'orders portfolio market-data';
 
 export const CONNECT_DEFAULT_DAILY_LOGOUT = '06:00 Asia/Kolkata';
@@ -43,7 +49,8 @@ export type ConnectErrorCode =
   | 'invalid_scope'
   | 'invalid_client'
   | 'invalid_grant'
-  | 'unsupported_grant_type';
+  | 'unsupported_grant_type'
+  | 'temporarily_unavailable';
 
 /** Page texts where no redirect is allowed, and error descriptions sent back to the client. */
 export const ConnectMessages = {
@@ -59,6 +66,7 @@ export const ConnectMessages = {
   scope: 'scope asks for more than the application may have',
   appInactive: 'The application is paused',
   appHeld: 'The application is held by the operator',
+  appBlocked: 'The provider blocked the application',
   clientNotAllowed: 'This client may not sign in to the application',
   denied: 'The client denied the request',
   clientAuth: 'client authentication failed',
@@ -66,4 +74,6 @@ export const ConnectMessages = {
   codeInvalid: 'the code is invalid, expired or already used',
   redirectDiffers: 'redirect_uri differs from the authorization request',
   verifierInvalid: 'code_verifier does not match the code_challenge',
+  tooManyTokenRequests: (seconds: number) =>
+    `too many token requests for this client; try again in ${String(seconds)} seconds`,
 } as const;

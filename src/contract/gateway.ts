@@ -10,6 +10,12 @@ export const GatewayReasons = {
   key_missing: { status: 401, message: 'No API key was sent' },
   key_unknown: { status: 401, message: 'This API key is not known' },
   key_expired: { status: 401, message: 'This API key was rolled and its grace period ended' },
+  token_unknown: { status: 401, message: 'This access token is not known' },
+  token_revoked: { status: 401, message: 'This access token was revoked' },
+  token_expired: {
+    status: 401,
+    message: 'This access token ended at the daily logout; the client must sign in again',
+  },
   address_missing: { status: 403, message: 'The gateway sent no caller address' },
   address_not_allowed: { status: 403, message: "{ip} is not on this app's list" },
   proof_pending: { status: 403, message: 'The family proof for {ip} is not accepted yet' },
@@ -79,8 +85,13 @@ export type GatewayDenied = z.infer<typeof GatewayDeniedSchema>;
 
 /** `POST /internal/v1/authorize`: what the check reads from headers, as JSON. */
 export const GatewayAuthorizeRequestSchema = z.object({
-  /** The API key alone, or Kite's `api_key:access_token` (the part before the colon is the key). */
-  apiKey: z.string().check(z.maxLength(500)),
+  /**
+   * The API key alone, or Kite's `api_key:access_token` (the part before the colon is the
+   * key); or, instead, `accessToken`.
+   */
+  apiKey: z.optional(z.string().check(z.maxLength(500))),
+  /** A Connect access token, as the call's `Authorization: Bearer` carries it. */
+  accessToken: z.optional(z.string().check(z.maxLength(500))),
   ip: z.string().check(z.maxLength(100)),
 });
 export type GatewayAuthorizeRequest = z.infer<typeof GatewayAuthorizeRequestSchema>;
@@ -99,4 +110,9 @@ export const GatewayLimits = {
    * gateway whose cursor is older reads everything again.
    */
   changesKept: 100_000,
+  /**
+   * How long a Connect access token stays in the check's memory after its daily logout
+   * (docs/decisions/059): calls in that time are refused as `token_expired`.
+   */
+  endedTokensKeptMs: 24 * 60 * 60_000,
 } as const;

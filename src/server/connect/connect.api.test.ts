@@ -1,108 +1,53 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectPaths } from '../../contract/connect.js';
-import { DevPaths } from '../../contract/api-paths.js';
 import {
   createApp,
   signedInDeveloper,
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
-import { HttpClient } from '../../../test/support/http-client.js';
+import {
+  answerConsent,
+  CONNECT_PUBLIC_URL,
+  CONNECT_REDIRECT,
+  connectFetch,
+  discoverConnect,
+  locationOf,
+  signInAt as signInVia,
+} from '../../../test/support/connect.js';
 import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { XSRF_COOKIE } from '../http/xsrf.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
-const REDIRECT = 'https://client.example/callback';
-// The issuer is the configured public URL (https, as RFC 8414 asks); the test server listens
-// on plain http elsewhere.
-const PUBLIC_URL = 'https://portal.test';
-const insecure = {
-  [oauth.customFetch]: (
-    url: string,
-    options: oauth.CustomFetchOptions<string, BodyInit | undefined>,
-  ) =>
-    fetch(url.replace(PUBLIC_URL, t.baseUrl), {
-      ...options,
-      ...(options.body === undefined ? { body: null } : { body: options.body }),
-    }),
-};
+const REDIRECT = CONNECT_REDIRECT;
+const PUBLIC_URL = CONNECT_PUBLIC_URL;
 
 let t: TestApp;
 let dev: SignedInDeveloper;
 let as: oauth.AuthorizationServer;
+let insecure: ReturnType<typeof connectFetch>;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ...SERVICE_TOKEN_ENV, PUBLIC_URL } });
   dev = await signedInDeveloper(t);
-  const issuer = new URL(t.config.publicUrl);
-  as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
-  );
+  insecure = connectFetch(t);
+  as = await discoverConnect(t);
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const location = (res: Response) => new URL(res.headers.get('location') ?? '', t.baseUrl);
-const local = (url: URL) => `${url.pathname}${url.search}`;
+const location = (res: Response) => locationOf(t, res);
 
 async function newClient(clientCode: string) {
   const id = await createApp(dev.client, { callbackUrl: REDIRECT, allowedUsers: clientCode });
   return { id, key: await currentKeyOf(t, id) };
 }
 
-/** The browser's walk: authorize, the embedded login service, back; the consent page's body. */
-async function signInAt(clientId: string, clientCode: string, state: string, challenge: string) {
-  const browser = new HttpClient(t.baseUrl);
-  const url = new URL(as.authorization_endpoint ?? '');
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    state,
-    scope: 'orders portfolio',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  }).toString();
-  const toLogin = await browser.request('GET', local(url));
-  expect(toLogin.status).toBe(302);
-  const login = location(toLogin);
-  expect(login.pathname).toBe(DevPaths.flow);
-  await browser.request('GET', local(login));
-  const posted = await browser.request('POST', DevPaths.flow, {
-    body: new URLSearchParams({
-      applicationId: login.searchParams.get('applicationId') ?? '',
-      state: login.searchParams.get('state') ?? '',
-      purpose: login.searchParams.get('purpose') ?? '',
-      xsrf: browser.cookie(XSRF_COOKIE) ?? '',
-      client_code: clientCode,
-      name: 'Ravi Kumar',
-      email: `${clientCode.toLowerCase()}@example.com`,
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    xsrf: false,
-  });
-  expect(posted.status).toBe(302);
-  const back = await browser.request('GET', local(location(posted)));
-  return { browser, back };
-}
-
-async function answerConsent(browser: HttpClient, page: string, decision: 'allow' | 'deny') {
-  const request = /name="request" value="([^"]+)"/.exec(page)?.[1] ?? '';
-  return browser.request('POST', ConnectPaths.consent, {
-    body: new URLSearchParams({
-      request,
-      decision,
-      xsrf: browser.cookie(XSRF_COOKIE) ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    xsrf: false,
-  });
-}
+const signInAt = (clientId: string, clientCode: string, state: string, challenge: string) =>
+  signInVia(t, as, { clientId, clientCode, state, challenge });
 
 function service(path: string, token: string) {
   return fetch(`${t.baseUrl}${path}`, {

@@ -21,6 +21,8 @@ export function findConnectApp(db: Db, id: string) {
       'applications.allowedUsers',
       'applications.isActive',
       'applications.operatorHoldReason',
+      'applications.blockedReason',
+      'developers.blockedReason as developerBlockedReason',
       'developers.name as developerName',
     ])
     .where('applications.id', '=', id)

@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   CONNECT_REQUEST_COOKIE,
   CONNECT_REQUEST_TTL_MS,
+  CONNECT_TOKEN_REQUESTS_PER_MINUTE,
+  ConnectMessages,
   ConnectPaths,
 } from '../../contract/connect.js';
+import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import { allowFormActionTo } from '../http/security-headers.js';
 import type { XsrfForms } from '../http/xsrf.js';
 import { requireServiceToken } from '../postbacks/service-token.js';
@@ -70,6 +73,30 @@ function clientOf(authorization: string | undefined, form: z.infer<typeof TokenF
   if (form.client_id === undefined || form.client_secret === undefined) return null;
   return { id: form.client_id, secret: form.client_secret };
 }
+
+/** A refusal of the token endpoint's limit, answered with RFC 6749's error body. */
+class TokenRequestsLimited extends RetryLaterError {}
+
+/**
+ * The shared rate limiter on `/oauth/token`, counted per client id (the application) in
+ * the database, so across instances; after the body is parsed, where the id may be.
+ */
+const tokenLimit: FastifyContextConfig = {
+  rateLimit: {
+    max: CONNECT_TOKEN_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => {
+      const form = TokenForm.safeParse(request.body);
+      const client = form.success ? clientOf(request.headers.authorization, form.data) : null;
+      return `${ConnectPaths.token} ${client?.id ?? request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) => {
+      const seconds = secondsUntil(context.ttl);
+      return new TokenRequestsLimited(ConnectMessages.tooManyTokenRequests(seconds), seconds);
+    },
+  },
+};
 
 /** Connect's authorization server over HTTP (docs/connect.md). */
 export async function registerConnectRoutes(app: FastifyInstance, deps: ConnectRouteDeps) {
@@ -160,18 +187,31 @@ export async function registerConnectRoutes(app: FastifyInstance, deps: ConnectR
       );
     });
 
-    r.post(ConnectPaths.token, { schema: { body: TokenForm } }, async (request, reply) => {
-      const result = await connect.token(
-        clientOf(request.headers.authorization, request.body),
-        request.body,
-      );
-      if (result.status === 401) reply.header('www-authenticate', 'Basic realm="oauth"');
+    scope.setErrorHandler((error, _request, reply) => {
+      if (!(error instanceof TokenRequestsLimited)) throw error;
       return reply
-        .status(result.status)
+        .status(429)
         .header('cache-control', 'no-store')
-        .header('pragma', 'no-cache')
-        .send(result.body);
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ error: 'temporarily_unavailable', error_description: error.message });
     });
+
+    r.post(
+      ConnectPaths.token,
+      { config: tokenLimit, schema: { body: TokenForm } },
+      async (request, reply) => {
+        const result = await connect.token(
+          clientOf(request.headers.authorization, request.body),
+          request.body,
+        );
+        if (result.status === 401) reply.header('www-authenticate', 'Basic realm="oauth"');
+        return reply
+          .status(result.status)
+          .header('cache-control', 'no-store')
+          .header('pragma', 'no-cache')
+          .send(result.body);
+      },
+    );
 
     const service = { onRequest: requireServiceToken(deps.serviceTokenHashes) };
     r.post(

@@ -86,6 +86,19 @@ function sameText(left: string, right: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Why no client may sign in to the application now (the kill switch, the operator's hold,
+ * the developer's pause), or null; the gateway refuses calls in the same order.
+ */
+function appClosed(app: ConnectApp): string | null {
+  if (app.developerBlockedReason !== null || app.blockedReason !== null) {
+    return ConnectMessages.appBlocked;
+  }
+  if (app.operatorHoldReason !== null) return ConnectMessages.appHeld;
+  if (app.isActive !== 1) return ConnectMessages.appInactive;
+  return null;
+}
+
 function tokenError(status: 400 | 401, error: ConnectErrorCode, description: string): TokenAnswer {
   return { status, body: { error, error_description: description } };
 }
@@ -109,8 +122,8 @@ export function createConnectService(deps: ConnectDeps) {
 
   /** Why this client may not sign in to this application now, or null when it may. */
   function refusal(app: ConnectApp, clientCode: string): string | null {
-    if (app.isActive !== 1) return ConnectMessages.appInactive;
-    if (app.operatorHoldReason !== null) return ConnectMessages.appHeld;
+    const closed = appClosed(app);
+    if (closed !== null) return closed;
     if (!sameText(app.allowedUsers.trim(), clientCode)) return ConnectMessages.clientNotAllowed;
     return null;
   }
@@ -191,6 +204,8 @@ export function createConnectService(deps: ConnectDeps) {
       if (asked.some((s) => !settings.scopes.includes(s))) {
         return refuse(redirectUri, state, 'invalid_scope', ConnectMessages.scope);
       }
+      const closed = appClosed(app);
+      if (closed !== null) return refuse(redirectUri, state, 'access_denied', closed);
       if (deps.flowLoginUrl === null) {
         return refuse(redirectUri, state, 'access_denied', ConnectMessages.handOffFailed);
       }
@@ -309,6 +324,10 @@ export function createConnectService(deps: ConnectDeps) {
       if (form.grant_type !== 'authorization_code') {
         return tokenError(400, 'unsupported_grant_type', ConnectMessages.grantType);
       }
+      const app = await findConnectApp(db, client.id);
+      const closed = app === undefined ? ConnectMessages.unknownClient : appClosed(app);
+      // RFC 6749 section 5.2: the grant was given to an application that may not sign in now.
+      if (closed !== null) return tokenError(400, 'invalid_grant', closed);
       const codeHash = opaqueHash(form.code ?? '');
       const code = await findCode(db, codeHash);
       if (code === undefined || code.applicationId !== client.id) {
@@ -379,11 +398,6 @@ export function createConnectService(deps: ConnectDeps) {
         exp: Math.floor(row.expiresAt / 1000),
         iss: issuer,
       } as const;
-    },
-
-    /** The token's application and client, for the gateway check; null unless live. */
-    async liveToken(token: string) {
-      return (await findLiveToken(db, opaqueHash(token), clock.now())) ?? null;
     },
   };
 }

@@ -29,6 +29,7 @@ function checkWith(staleForMs: number | null) {
       },
     ],
     keys: [{ applicationId: 'app-1', lookupHash: 'hash:the-key', expiresAt: null }],
+    tokens: [],
   });
   return createGatewayCheck({
     state,
@@ -42,34 +43,47 @@ function checkWith(staleForMs: number | null) {
 
 describe('the gateway check while the database is away', () => {
   it('answers from its last state, saying how old it is', () => {
-    const answer = checkWith(12_400)({ credential: 'the-key', ip: '203.0.113.5' });
+    const answer = checkWith(12_400)({
+      credential: { kind: 'key', value: 'the-key' },
+      ip: '203.0.113.5',
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['x-gateway-stale']).toBe('12');
     expect(answer.headers['x-client-code']).toBe('AB12');
   });
 
   it('refuses with 503 once the state is older than GATEWAY_STALE_MAX_S', () => {
-    const answer = checkWith(60_001)({ credential: 'the-key', ip: '203.0.113.5' });
+    const answer = checkWith(60_001)({
+      credential: { kind: 'key', value: 'the-key' },
+      ip: '203.0.113.5',
+    });
     expect(answer.status).toBe(503);
     expect(answer.headers['x-deny-reason']).toBe('state_stale');
     expect(answer.body).toMatchObject({ status: 'error', code: 'state_stale' });
   });
 
   it('says nothing of staleness while the state is current', () => {
-    const answer = checkWith(null)({ credential: 'the-key', ip: '203.0.113.5' });
+    const answer = checkWith(null)({
+      credential: { kind: 'key', value: 'the-key' },
+      ip: '203.0.113.5',
+    });
     expect(answer.headers['x-gateway-stale']).toBeUndefined();
   });
 });
 
 describe('credentialOf', () => {
-  it("takes X-Api-Key first, else the key of Kite's token form", () => {
-    expect(credentialOf(' k1 ', 'token k2:at')).toBe('k1');
-    expect(credentialOf(undefined, 'token k2:at')).toBe('k2:at');
-    expect(credentialOf(undefined, 'Bearer k2')).toBeUndefined();
+  it("takes X-Api-Key first, then a Bearer access token, else the key of Kite's token form", () => {
+    expect(credentialOf(' k1 ', 'token k2:at')).toEqual({ kind: 'key', value: 'k1' });
+    expect(credentialOf(undefined, 'token k2:at')).toEqual({ kind: 'key', value: 'k2:at' });
+    expect(credentialOf(undefined, 'Bearer t2')).toEqual({ kind: 'token', value: 't2' });
+    expect(credentialOf(undefined, 'Basic k2')).toBeUndefined();
   });
 
   it("checks only the API key of Kite's api_key:access_token", () => {
-    const answer = checkWith(null)({ credential: 'the-key:any-access-token', ip: '203.0.113.5' });
+    const answer = checkWith(null)({
+      credential: { kind: 'key', value: 'the-key:any-access-token' },
+      ip: '203.0.113.5',
+    });
     expect(answer.status).toBe(200);
   });
 });

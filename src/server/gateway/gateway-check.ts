@@ -9,7 +9,8 @@ import {
 } from '../../contract/gateway.js';
 import { canonicalIp } from '../../contract/rules.js';
 import type { Clock } from '../clock.js';
-import type { GatewayState } from './gateway-state.js';
+import { opaqueHash } from '../connect/connect-tokens.js';
+import type { GatewayCredential, GatewayState } from './gateway-state.js';
 import type { UsageCounter } from './gateway-usage.js';
 
 export interface GatewayCheckDeps {
@@ -28,26 +29,38 @@ export interface GatewayAnswer {
   readonly body: GatewayAllowed | GatewayDenied;
 }
 
+/** A credential as sent: an API key (alone, or Kite's `api_key:access_token`), or a Connect token. */
+export interface SentCredential {
+  readonly kind: 'key' | 'token';
+  readonly value: string;
+}
+
 export interface GatewayQuestion {
-  /** The key as sent: alone, or Kite's `api_key:access_token`. */
-  readonly credential: string | undefined;
+  readonly credential: SentCredential | undefined;
   /** The caller's address as the gateway sent it. */
   readonly ip: string | undefined;
 }
 
 const KITE_TOKEN = /^token\s+(\S+)$/i;
+const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
- * The credential of a call: `X-Api-Key`, else Kite's `Authorization: token api_key:access_token`.
+ * The credential of a call: `X-Api-Key`, else a Connect access token as
+ * `Authorization: Bearer <token>`, else Kite's `Authorization: token api_key:access_token`.
  * Of the Kite form only the API key (before the first colon) is checked: the access token
  * is the trading platform's to check.
  */
 export function credentialOf(
   apiKeyHeader: string | undefined,
   authorization: string | undefined,
-): string | undefined {
-  if (apiKeyHeader !== undefined && apiKeyHeader.trim() !== '') return apiKeyHeader.trim();
-  return KITE_TOKEN.exec(authorization ?? '')?.[1];
+): SentCredential | undefined {
+  if (apiKeyHeader !== undefined && apiKeyHeader.trim() !== '') {
+    return { kind: 'key', value: apiKeyHeader.trim() };
+  }
+  const bearer = BEARER.exec(authorization ?? '')?.[1];
+  if (bearer !== undefined) return { kind: 'token', value: bearer };
+  const kite = KITE_TOKEN.exec(authorization ?? '')?.[1];
+  return kite === undefined ? undefined : { kind: 'key', value: kite };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -72,6 +85,16 @@ export function denied(
 
 /** The check's answer to one call (docs/gateway.md), from memory only. */
 export function createGatewayCheck(deps: GatewayCheckDeps) {
+  /** Keys by their keyed hash; tokens by the SHA-256 they are stored as. Null: none sent. */
+  function hashOf(sent: SentCredential | undefined): GatewayCredential | null {
+    if (sent === undefined) return null;
+    if (sent.kind === 'token') {
+      return sent.value === '' ? null : { kind: 'token', hash: opaqueHash(sent.value) };
+    }
+    const key = sent.value.split(':', 1)[0] ?? '';
+    return key === '' ? null : { kind: 'key', hash: deps.lookupHash(key) };
+  }
+
   return function check(question: GatewayQuestion): GatewayAnswer {
     const staleMs = deps.staleForMs();
     const stale: Record<string, string> =
@@ -79,9 +102,9 @@ export function createGatewayCheck(deps: GatewayCheckDeps) {
     const sentIp = question.ip?.trim() ?? '';
     const ip = sentIp === '' ? null : (canonicalIp(sentIp) ?? sentIp);
     if (staleMs !== null && staleMs > deps.staleMaxMs) return denied('state_stale', ip, stale);
-    const key = question.credential?.split(':', 1)[0] ?? '';
-    if (key === '') return denied('key_missing', ip, stale);
-    const decision = deps.state.decide(deps.lookupHash(key), ip, deps.clock.now());
+    const credential = hashOf(question.credential);
+    if (credential === null) return denied('key_missing', ip, stale);
+    const decision = deps.state.decide(credential, ip, deps.clock.now());
     deps.usage.record(decision, ip);
     if (!decision.allowed) return denied(decision.reason, ip, stale, decision.operatorReason);
     const keyGraceUntil =

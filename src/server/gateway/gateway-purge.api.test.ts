@@ -64,7 +64,7 @@ describe(`the gateway change log purge (${DB})`, () => {
       [second, '203.0.113.71'],
     ] as const) {
       const hash = crypto.lookupHash(await currentKeyOf(t, id));
-      expect(other.state.decide(hash, ip, t.clock.now())).toMatchObject({
+      expect(other.state.decide({ kind: 'key', hash }, ip, t.clock.now())).toMatchObject({
         allowed: true,
         applicationId: id,
       });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { GatewayLimits } from '../../contract/gateway.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import type { GatewayState } from './gateway-state.js';
@@ -41,9 +42,15 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
   let running: Promise<void> = Promise.resolve();
   let isWakeQueued = false;
 
+  /**
+   * A token ended by the daily logout stays known for a while, so a late call hears
+   * `token_expired` rather than `token_unknown`.
+   */
+  const tokensEndAfter = () => clock.now() - GatewayLimits.endedTokensKeptMs;
+
   async function loadAll() {
     const latest = await latestGatewayChange(db);
-    const rows = await loadGatewayRows(db);
+    const rows = await loadGatewayRows(db, tokensEndAfter());
     state.clear();
     state.replace([], rows);
     cursor = latest;
@@ -88,7 +95,7 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
     }
     for (const id of await applicationsOf(db, [...developerIds])) applicationIds.add(id);
     const ids = [...applicationIds];
-    state.replace(ids, await loadGatewayRows(db, ids));
+    state.replace(ids, await loadGatewayRows(db, tokensEndAfter(), ids));
     for (const change of changes) appliedAbove.add(change.seq);
     advanceCursor(changes.at(-1)?.seq ?? cursor, clock.now());
   }
@@ -96,6 +103,7 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
   async function refresh() {
     try {
       await readChanges();
+      state.forgetTokensEndedBy(tokensEndAfter());
       lastGoodAt = clock.now();
       isFailing = false;
     } catch (error) {

@@ -23,6 +23,19 @@ interface KeyEntry {
   readonly expiresAt: number | null;
 }
 
+interface TokenEntry {
+  readonly applicationId: string;
+  readonly clientCode: string;
+  /** The daily logout that ends it. */
+  readonly expiresAt: number;
+  readonly isRevoked: boolean;
+}
+
+/** What a call presents: an API key's keyed hash, or a Connect access token's SHA-256. */
+export type GatewayCredential =
+  | { readonly kind: 'key'; readonly hash: string }
+  | { readonly kind: 'token'; readonly hash: string };
+
 export type GatewayDecision =
   | {
       readonly allowed: true;
@@ -66,11 +79,66 @@ export function createGatewayState() {
   const keys = new Map<string, KeyEntry>();
   const keysOfApp = new Map<string, string[]>();
   const apps = new Map<string, AppEntry>();
+  const tokens = new Map<string, TokenEntry>();
+  const tokensOfApp = new Map<string, Set<string>>();
+  let earliestTokenEnd = Infinity;
 
   function forget(applicationId: string) {
     for (const hash of keysOfApp.get(applicationId) ?? []) keys.delete(hash);
     keysOfApp.delete(applicationId);
+    for (const hash of tokensOfApp.get(applicationId) ?? []) tokens.delete(hash);
+    tokensOfApp.delete(applicationId);
     apps.delete(applicationId);
+  }
+
+  /** The application's own rules, once the credential is known to be good. */
+  function appDecision(
+    app: AppEntry,
+    applicationId: string,
+    ip: string | null,
+    clientCode: string,
+    keyGraceUntil: number | null,
+  ): GatewayDecision {
+    if (app.refusal !== null) return { allowed: false, ...app.refusal, applicationId };
+    if (ip === null) return { allowed: false, reason: 'address_missing', applicationId };
+    const ipState = app.ips.get(ip);
+    if (ipState === undefined) {
+      return { allowed: false, reason: 'address_not_allowed', applicationId };
+    }
+    if (ipState !== null) return { allowed: false, reason: ipState, applicationId };
+    return {
+      allowed: true,
+      applicationId,
+      developerId: app.developerId,
+      clientCode,
+      algoId: app.algoId,
+      keyGraceUntil,
+    };
+  }
+
+  function decideKey(lookupHash: string, ip: string | null, now: number): GatewayDecision {
+    const key = keys.get(lookupHash);
+    const app = key === undefined ? undefined : apps.get(key.applicationId);
+    if (key === undefined || app === undefined) {
+      return { allowed: false, reason: 'key_unknown', applicationId: null };
+    }
+    const { applicationId } = key;
+    if (key.expiresAt !== null && key.expiresAt <= now) {
+      return { allowed: false, reason: 'key_expired', applicationId };
+    }
+    return appDecision(app, applicationId, ip, app.clientCode, key.expiresAt);
+  }
+
+  function decideToken(tokenHash: string, ip: string | null, now: number): GatewayDecision {
+    const token = tokens.get(tokenHash);
+    const app = token === undefined ? undefined : apps.get(token.applicationId);
+    if (token === undefined || app === undefined) {
+      return { allowed: false, reason: 'token_unknown', applicationId: null };
+    }
+    const { applicationId } = token;
+    if (token.isRevoked) return { allowed: false, reason: 'token_revoked', applicationId };
+    if (token.expiresAt <= now) return { allowed: false, reason: 'token_expired', applicationId };
+    return appDecision(app, applicationId, ip, token.clientCode, null);
   }
 
   return {
@@ -102,44 +170,52 @@ export function createGatewayState() {
         hashes.push(row.lookupHash);
         keysOfApp.set(row.applicationId, hashes);
       }
+      for (const row of rows.tokens) {
+        tokens.set(row.tokenHash, {
+          applicationId: row.applicationId,
+          clientCode: row.clientCode,
+          expiresAt: row.expiresAt,
+          isRevoked: row.revokedAt !== null,
+        });
+        const hashes = tokensOfApp.get(row.applicationId) ?? new Set<string>();
+        hashes.add(row.tokenHash);
+        tokensOfApp.set(row.applicationId, hashes);
+        earliestTokenEnd = Math.min(earliestTokenEnd, row.expiresAt);
+      }
+    },
+
+    /** Forgets the tokens that ended at or before `time`; a no-op until the first one has. */
+    forgetTokensEndedBy(time: number) {
+      if (earliestTokenEnd > time) return;
+      earliestTokenEnd = Infinity;
+      for (const [hash, token] of tokens) {
+        if (token.expiresAt > time) {
+          earliestTokenEnd = Math.min(earliestTokenEnd, token.expiresAt);
+          continue;
+        }
+        tokens.delete(hash);
+        tokensOfApp.get(token.applicationId)?.delete(hash);
+      }
     },
 
     clear() {
       keys.clear();
       keysOfApp.clear();
       apps.clear();
+      tokens.clear();
+      tokensOfApp.clear();
+      earliestTokenEnd = Infinity;
     },
 
-    /** `lookupHash` of the key sent; `ip` canonical, or null when none was sent. */
-    decide(lookupHash: string, ip: string | null, now: number): GatewayDecision {
-      const key = keys.get(lookupHash);
-      const app = key === undefined ? undefined : apps.get(key.applicationId);
-      if (key === undefined || app === undefined) {
-        return { allowed: false, reason: 'key_unknown', applicationId: null };
-      }
-      const { applicationId } = key;
-      if (key.expiresAt !== null && key.expiresAt <= now) {
-        return { allowed: false, reason: 'key_expired', applicationId };
-      }
-      if (app.refusal !== null) return { allowed: false, ...app.refusal, applicationId };
-      if (ip === null) return { allowed: false, reason: 'address_missing', applicationId };
-      const ipState = app.ips.get(ip);
-      if (ipState === undefined) {
-        return { allowed: false, reason: 'address_not_allowed', applicationId };
-      }
-      if (ipState !== null) return { allowed: false, reason: ipState, applicationId };
-      return {
-        allowed: true,
-        applicationId,
-        developerId: app.developerId,
-        clientCode: app.clientCode,
-        algoId: app.algoId,
-        keyGraceUntil: key.expiresAt,
-      };
+    /** `ip` canonical, or null when none was sent. */
+    decide(credential: GatewayCredential, ip: string | null, now: number): GatewayDecision {
+      return credential.kind === 'key'
+        ? decideKey(credential.hash, ip, now)
+        : decideToken(credential.hash, ip, now);
     },
 
     size() {
-      return { keys: keys.size, applications: apps.size };
+      return { keys: keys.size, applications: apps.size, tokens: tokens.size };
     },
   };
 }

@@ -2,9 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { keyHashesOf } from '../keys/keys.repository.js';
 
-/** What the check needs of applications, their IPs and keys; `ids` absent: every one. */
-export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly string[]) {
-  if (ids?.length === 0) return { apps: [], ips: [], keys: [] };
+/**
+ * What the check needs of applications, their IPs, keys and Connect access tokens (those
+ * ending after `tokensEndAfter`, revoked ones included); `ids` absent: every one.
+ */
+export async function loadGatewayRows(
+  db: Kysely<Database>,
+  tokensEndAfter: number,
+  ids?: readonly string[],
+) {
+  if (ids?.length === 0) return { apps: [], ips: [], keys: [], tokens: [] };
   const apps = await db
     .selectFrom('applications')
     .innerJoin('developers', 'developers.id', 'applications.ownerId')
@@ -26,7 +33,13 @@ export async function loadGatewayRows(db: Kysely<Database>, ids?: readonly strin
     .$if(ids !== undefined, (q) => q.where('applicationId', 'in', ids ?? []))
     .execute();
   const keys = await keyHashesOf(db, ids);
-  return { apps, ips, keys };
+  const tokens = await db
+    .selectFrom('connectTokens')
+    .select(['tokenHash', 'applicationId', 'clientCode', 'expiresAt', 'revokedAt'])
+    .where('expiresAt', '>', tokensEndAfter)
+    .$if(ids !== undefined, (q) => q.where('applicationId', 'in', ids ?? []))
+    .execute();
+  return { apps, ips, keys, tokens };
 }
 
 export type GatewayRows = Awaited<ReturnType<typeof loadGatewayRows>>;

@@ -8,6 +8,7 @@ import {
   GatewayAuthorizeRequestSchema,
   GatewayDeniedSchema,
   GatewayHeaders,
+  type GatewayAuthorizeRequest,
 } from '../../contract/gateway.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
 import type { GatewaySettings } from '../config.js';
@@ -18,6 +19,7 @@ import {
   isSameSecret,
   type GatewayAnswer,
   type GatewayCheck,
+  type SentCredential,
 } from './gateway-check.js';
 
 function send(reply: FastifyReply, answer: GatewayAnswer) {
@@ -73,6 +75,12 @@ export function registerGatewayListener(
   });
 }
 
+/** The JSON variant's credential: the access token when one is sent, else the API key. */
+function sentIn(body: GatewayAuthorizeRequest): SentCredential | undefined {
+  if (body.accessToken !== undefined) return { kind: 'token', value: body.accessToken };
+  return body.apiKey === undefined ? undefined : { kind: 'key', value: body.apiKey };
+}
+
 /** `POST /internal/v1/authorize`: the same answers for gateways that call with JSON. */
 export function registerAuthorizeRoute(
   app: FastifyInstance,
@@ -95,7 +103,7 @@ export function registerAuthorizeRoute(
       },
     },
     async (request, reply) => {
-      const answer = check({ credential: request.body.apiKey, ip: request.body.ip });
+      const answer = check({ credential: sentIn(request.body), ip: request.body.ip });
       await reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
   );
