@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import type { GatewayState } from './gateway-state.js';
 import {
-  applicationsOf,
+  applicationsNamedBy,
   gatewayChangesAfter,
   latestGatewayChange,
   loadGatewayRows,
@@ -80,14 +80,7 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
     }
     const changes = read.filter((change) => !appliedAbove.has(change.seq));
     if (changes.length === 0) return;
-    const applicationIds = new Set<string>();
-    const developerIds = new Set<string>();
-    for (const change of changes) {
-      if (change.applicationId !== null) applicationIds.add(change.applicationId);
-      if (change.developerId !== null) developerIds.add(change.developerId);
-    }
-    for (const id of await applicationsOf(db, [...developerIds])) applicationIds.add(id);
-    const ids = [...applicationIds];
+    const ids = await applicationsNamedBy(db, changes);
     state.replace(ids, await loadGatewayRows(db, ids));
     for (const change of changes) appliedAbove.add(change.seq);
     advanceCursor(changes.at(-1)?.seq ?? cursor, clock.now());
