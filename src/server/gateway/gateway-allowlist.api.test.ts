@@ -186,6 +186,18 @@ describe(`the allowlist snapshot and change feed (${engine})`, () => {
     }
   });
 
+  it('is in the internal OpenAPI document, on the check listener behind its token', async () => {
+    const res = await fetch(`${t.baseUrl}${InternalPaths.openApi}`);
+    const doc = (await res.json()) as {
+      paths: Record<string, { get?: { operationId: string; security: unknown } }>;
+    };
+    expect(doc.paths[InternalPaths.allowlist]?.get?.operationId).toBe('allowlistSnapshot');
+    expect(doc.paths[InternalPaths.allowlistChanges]?.get).toMatchObject({
+      operationId: 'allowlistChanges',
+      security: [{ gatewayToken: [] }, {}],
+    });
+  });
+
   it('answers 410 to a cursor older than the log keeps, so the gateway starts over', async () => {
     await createApp(dev.client, { ipRecords: '203.0.113.90' });
     await createApp(dev.client, { ipRecords: '203.0.113.91' });
