@@ -98,6 +98,10 @@ export const InternalPaths = {
   openApi: '/internal/v1/openapi.json',
   gatewayCheck: '/internal/v1/gateway/check',
   authorize: '/internal/v1/authorize',
+  /** On the gateway's port: the paged snapshot of what the check decides on (GET). */
+  allowlist: '/internal/v1/allowlist',
+  /** On the gateway's port: the changes after a cursor (GET, `?after=`). */
+  allowlistChanges: '/internal/v1/allowlist/changes',
 } as const;
 
 /** Embedded mode only (never in production): the mailbox and the hand-off provider. */

@@ -49,6 +49,8 @@ const SPECIFIC = {
   postback_url_missing: 409,
   /** A replay of a postback whose own delivery is still waiting or running. */
   postback_pending: 409,
+  /** A gateway's change-feed cursor is older than the change log keeps: it takes a new snapshot. */
+  allowlist_cursor_gone: 410,
 } as const;
 
 export type GenericErrorCode = keyof typeof GENERIC;

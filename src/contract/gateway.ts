@@ -115,4 +115,95 @@ export const GatewayLimits = {
    * (docs/decisions/059): calls in that time are refused as `token_expired`.
    */
   endedTokensKeptMs: 24 * 60 * 60_000,
+  /** Applications per page of the allowlist snapshot: the default and the most a page may ask. */
+  allowlistPageDefault: 500,
+  allowlistPageMax: 2000,
+  /** Rows of the change log per answer of the allowlist's change feed. */
+  changesPageDefault: 500,
+  changesPageMax: 2000,
+} as const;
+
+const pageLimit = (max: number) =>
+  z
+    .optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/)))
+    .check(z.refine((value) => value === undefined || Number(value) <= max));
+
+/** `GET /internal/v1/allowlist`: `cursor` is the previous page's `next`, opaque. */
+export const AllowlistQuerySchema = z.object({
+  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,300}$/))),
+  limit: pageLimit(GatewayLimits.allowlistPageMax),
+});
+
+/** `GET /internal/v1/allowlist/changes`: `after` is a change-log sequence number. */
+export const AllowlistChangesQuerySchema = z.object({
+  after: z.string().check(z.regex(/^\d{1,15}$/)),
+  limit: pageLimit(GatewayLimits.changesPageMax),
+});
+
+/** The refusals that hold for every call of an application, whatever the key and address. */
+export const APPLICATION_REFUSALS = [
+  'app_paused',
+  'app_held',
+  'app_blocked',
+  'developer_blocked',
+] as const satisfies readonly GatewayReason[];
+export type ApplicationRefusal = (typeof APPLICATION_REFUSALS)[number];
+/** The refusals of an address on the application's list whose family proof is not accepted. */
+export const ADDRESS_REFUSALS = [
+  'proof_pending',
+  'proof_rejected',
+] as const satisfies readonly GatewayReason[];
+export type AddressRefusal = (typeof ADDRESS_REFUSALS)[number];
+
+/**
+ * What the check decides on for one application (docs/gateway.md, "A gateway's own copy"):
+ * keys by their keyed lookup hash only, and every address with its proof state.
+ */
+export const AllowlistEntrySchema = z.object({
+  applicationId: z.string(),
+  developerId: z.string(),
+  clientCode: z.string(),
+  algoId: z.string(),
+  /** Null: the application's calls are allowed; else the code and message of every refusal. */
+  refusal: z.nullable(z.object({ reason: z.enum(APPLICATION_REFUSALS), message: z.string() })),
+  keys: z.array(
+    z.object({
+      lookupHash: z.string(),
+      /** Null for the current key; for a rolled one, when its grace ends (ISO 8601). */
+      graceUntil: z.nullable(z.string()),
+    }),
+  ),
+  ips: z.array(z.object({ ip: z.string(), refusal: z.nullable(z.enum(ADDRESS_REFUSALS)) })),
+});
+export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
+
+export const AllowlistPageSchema = z.object({
+  applications: z.array(AllowlistEntrySchema),
+  /** The cursor of the next page, null on the last. */
+  next: z.nullable(z.string()),
+  /** First page only: the change-feed cursor taken before the snapshot was read. */
+  changesAfter: z.optional(z.number()),
+});
+export type AllowlistPage = z.infer<typeof AllowlistPageSchema>;
+
+export const AllowlistChangesSchema = z.object({
+  changes: z.array(
+    z.object({
+      seq: z.number(),
+      applicationId: z.nullable(z.string()),
+      developerId: z.nullable(z.string()),
+    }),
+  ),
+  /** The current entry of every application the changes name (a developer's: each of theirs). */
+  applications: z.array(AllowlistEntrySchema),
+  /** Named applications that no longer exist: the gateway forgets them. */
+  removed: z.array(z.string()),
+  /** The `after` of the next call. */
+  next: z.number(),
+});
+export type AllowlistChanges = z.infer<typeof AllowlistChangesSchema>;
+
+export const AllowlistMessages = {
+  badQuery: 'The cursor or limit is not valid',
+  cursorGone: 'The change log no longer holds changes this old: take a new snapshot',
 } as const;

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import type { GatewayState } from './gateway-state.js';
 import {
-  applicationsOf,
+  applicationsNamedBy,
   gatewayChangesAfter,
   latestGatewayChange,
   loadGatewayRows,
@@ -50,7 +50,7 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
 
   async function loadAll() {
     const latest = await latestGatewayChange(db);
-    const rows = await loadGatewayRows(db, tokensEndAfter());
+    const rows = await loadGatewayRows(db, { tokensEndAfter: tokensEndAfter() });
     state.clear();
     state.replace([], rows);
     cursor = latest;
@@ -87,15 +87,8 @@ export function createGatewayRefresher(deps: GatewayRefresherDeps) {
     }
     const changes = read.filter((change) => !appliedAbove.has(change.seq));
     if (changes.length === 0) return;
-    const applicationIds = new Set<string>();
-    const developerIds = new Set<string>();
-    for (const change of changes) {
-      if (change.applicationId !== null) applicationIds.add(change.applicationId);
-      if (change.developerId !== null) developerIds.add(change.developerId);
-    }
-    for (const id of await applicationsOf(db, [...developerIds])) applicationIds.add(id);
-    const ids = [...applicationIds];
-    state.replace(ids, await loadGatewayRows(db, tokensEndAfter(), ids));
+    const ids = await applicationsNamedBy(db, changes);
+    state.replace(ids, await loadGatewayRows(db, { ids, tokensEndAfter: tokensEndAfter() }));
     for (const change of changes) appliedAbove.add(change.seq);
     advanceCursor(changes.at(-1)?.seq ?? cursor, clock.now());
   }

@@ -1,4 +1,4 @@
-import type { GatewayReason } from '../../contract/gateway.js';
+import type { AddressRefusal, ApplicationRefusal, GatewayReason } from '../../contract/gateway.js';
 import type { GatewayRows } from './gateway.repository.js';
 
 interface AppEntry {
@@ -12,7 +12,7 @@ interface AppEntry {
 }
 
 interface Refusal {
-  readonly reason: GatewayReason;
+  readonly reason: ApplicationRefusal;
   /** The operator's reason, for the body's message. */
   readonly operatorReason?: string;
 }
@@ -53,13 +53,13 @@ export type GatewayDecision =
       readonly operatorReason?: string;
     };
 
-function ipReason(row: GatewayRows['ips'][number]): GatewayReason | null {
+export function ipReason(row: GatewayRows['ips'][number]): AddressRefusal | null {
   if (row.familyPending === 0 || row.adminAccept === 1) return null;
   return row.rejectionReason === null ? 'proof_pending' : 'proof_rejected';
 }
 
 /** A provider's block outranks an operator's hold, which outranks the developer's pause. */
-function appRefusal(row: GatewayRows['apps'][number]): Refusal | null {
+export function appRefusal(row: GatewayRows['apps'][number]): Refusal | null {
   if (row.developerBlockedReason !== null) {
     return { reason: 'developer_blocked', operatorReason: row.developerBlockedReason };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -21,6 +21,8 @@ import {
   type GatewayCheck,
   type SentCredential,
 } from './gateway-check.js';
+import type { Allowlist } from './gateway-allowlist.js';
+import { registerAllowlistRoutes } from './gateway-allowlist.routes.js';
 
 function send(reply: FastifyReply, answer: GatewayAnswer) {
   return reply.status(answer.status).headers(answer.headers).send(answer.body);
@@ -31,12 +33,14 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * The forward-auth check on its own listener (GATEWAY_PORT, loopback unless GATEWAY_HOST
  * says otherwise), without a logger, so no key reaches a log line. Any method and any path
- * under the check's: Envoy's `ext_authz` appends the original path.
+ * under the check's: Envoy's `ext_authz` appends the original path. The allowlist snapshot
+ * and its change feed listen there too, behind the same token.
  */
 export function registerGatewayListener(
   app: FastifyInstance,
   check: GatewayCheck,
   settings: GatewaySettings,
+  allowlist: Allowlist,
 ) {
   const { port, host, token, ipHeader } = settings;
   if (port === undefined) return;
@@ -46,14 +50,11 @@ export function registerGatewayListener(
   server.addContentTypeParser('*', (_request, _payload, done) => {
     done(null);
   });
-  const handler = (
-    request: { headers: Record<string, string | string[] | undefined> },
-    reply: FastifyReply,
-  ) => {
+  const lacksToken = (request: FastifyRequest) =>
+    token !== undefined && !isSameSecret(header(request.headers[GatewayHeaders.token]), token);
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const { headers } = request;
-    if (token !== undefined && !isSameSecret(header(headers[GatewayHeaders.token]), token)) {
-      return send(reply, denied('gateway_token', null));
-    }
+    if (lacksToken(request)) return send(reply, denied('gateway_token', null));
     return send(
       reply,
       check({
@@ -67,6 +68,10 @@ export function registerGatewayListener(
   };
   server.all(InternalPaths.gatewayCheck, handler);
   server.all(`${InternalPaths.gatewayCheck}/*`, handler);
+  registerAllowlistRoutes(server, allowlist, (request, reply, done) => {
+    if (lacksToken(request)) send(reply, denied('gateway_token', null));
+    else done();
+  });
   app.addHook('onReady', async () => {
     await server.listen({ port, host });
   });

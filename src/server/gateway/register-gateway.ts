@@ -5,6 +5,7 @@ import type { GatewaySettings } from '../config.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/database.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
+import { createAllowlist } from './gateway-allowlist.js';
 import { createGatewayCheck } from './gateway-check.js';
 import { freshnessOf } from './gateway-freshness.js';
 import { countedCheck } from './gateway-metrics.js';
@@ -105,7 +106,12 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   // After the check's listener has closed (its hook registered later runs first): every
   // answer it gave is counted.
   app.addHook('onClose', () => usage.stop());
-  registerGatewayListener(app, check, deps.settings);
+  registerGatewayListener(
+    app,
+    check,
+    deps.settings,
+    createAllowlist({ db: deps.db.kysely, engine: deps.db.engine }),
+  );
   registerAuthorizeRoute(app, check, deps.serviceTokenHashes);
   registerUsageRoute(app, createUsageReader(deps.db.kysely, deps.clock));
 }

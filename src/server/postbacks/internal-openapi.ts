@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { InternalPaths } from '../../contract/api-paths.js';
 import { ErrorBodySchema } from '../../contract/error-body.js';
 import {
+  AllowlistChangesSchema,
+  AllowlistPageSchema,
   GatewayAllowedSchema,
   GatewayAuthorizeRequestSchema,
   GatewayDeniedSchema,
@@ -28,6 +30,24 @@ const gatewayRefusal = (description: string) => ({
   content: json(GatewayDeniedSchema, 'output'),
 });
 
+/** The allowlist's answers are on the check's listener, behind its shared token. */
+const onGatewayPort = {
+  servers: [{ url: '/', description: 'The gateway check listener (GATEWAY_PORT, GATEWAY_HOST).' }],
+  security: [{ gatewayToken: [] }, {}],
+};
+const gatewayTokenRefused = {
+  description: 'GATEWAY_TOKEN is set and X-Gateway-Token is missing or wrong (gateway_token).',
+  content: json(GatewayDeniedSchema, 'output'),
+};
+const queryParameter = (name: string, required: boolean, description: string) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema: { type: 'string' },
+});
+const LIMIT_OF_PAGE = 'At most this many (digits, from 1 to 2000; 500 when absent).';
+
 /**
  * The OpenAPI 3.1 document of `/internal/v1`, built from the contract's zod
  * schemas so the document and the validation cannot drift apart.
@@ -47,6 +67,12 @@ export const internalOpenApi = {
         scheme: 'bearer',
         description:
           'A service token whose SHA-256 (hex) is listed in POSTBACK_SERVICE_TOKEN_HASHES.',
+      },
+      gatewayToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Gateway-Token',
+        description: 'GATEWAY_TOKEN, when it is set (the gateway check listener).',
       },
     },
   },
@@ -92,6 +118,50 @@ export const internalOpenApi = {
           ),
           '503': gatewayRefusal(
             'The database has been away longer than GATEWAY_STALE_MAX_S (state_stale).',
+          ),
+        },
+      },
+    },
+    [InternalPaths.allowlist]: {
+      get: {
+        ...onGatewayPort,
+        operationId: 'allowlistSnapshot',
+        summary:
+          'A page of what the gateway check decides on, for a gateway that keeps its own copy',
+        description:
+          'Keyset pages in application id order (docs/gateway.md, "A gateway\u2019s own copy"). Keys by their keyed lookup hash only. The first page carries changesAfter, the change-feed cursor taken before the snapshot was read.',
+        parameters: [
+          queryParameter(
+            'cursor',
+            false,
+            'The previous page\u2019s next; absent for the first page.',
+          ),
+          queryParameter('limit', false, LIMIT_OF_PAGE),
+        ],
+        responses: {
+          '200': { description: 'One page.', content: json(AllowlistPageSchema, 'output') },
+          '400': errorOf('The cursor or limit is not one the portal wrote (bad_request).'),
+          '401': gatewayTokenRefused,
+        },
+      },
+    },
+    [InternalPaths.allowlistChanges]: {
+      get: {
+        ...onGatewayPort,
+        operationId: 'allowlistChanges',
+        summary: 'The changes after a cursor, with the current entry of each application named',
+        description:
+          'Poll with after set to the snapshot\u2019s changesAfter, then to each answer\u2019s next. Entries replace what the gateway holds; removed lists applications that no longer exist.',
+        parameters: [
+          queryParameter('after', true, 'A change-log sequence number (digits).'),
+          queryParameter('limit', false, LIMIT_OF_PAGE),
+        ],
+        responses: {
+          '200': { description: 'The changes.', content: json(AllowlistChangesSchema, 'output') },
+          '400': errorOf('after or limit is not valid (bad_request).'),
+          '401': gatewayTokenRefused,
+          '410': errorOf(
+            'The change log no longer holds the changes after this cursor (allowlist_cursor_gone): take a new snapshot.',
           ),
         },
       },
