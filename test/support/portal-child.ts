@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { ApiPaths } from '../../src/contract/api-paths.js';
-import { signupBody } from './accounts.js';
+import { signIn, signupBody } from './accounts.js';
 import { codeIn } from './recording-mailer.js';
 import { freePort, loopbackPortalEnv } from './free-port.js';
 import { HttpClient } from './http-client.js';
@@ -87,4 +87,17 @@ export async function verifiedDeveloper(
   });
   if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
   return { email: body.email, password: body.password };
+}
+
+/** A verified developer signed in at `baseUrl` (an instance or a balancer in front of two). */
+export async function signedInDeveloperAt(
+  baseUrl: string,
+): Promise<{ email: string; password: string; client: HttpClient }> {
+  const developer = await verifiedDeveloper(baseUrl);
+  const client = new HttpClient(baseUrl);
+  await client.prime();
+  const res = await signIn(client, developer.email, developer.password);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  client.bearer = res.body.user_status.AuthenticationResult.AccessToken;
+  return { ...developer, client };
 }

@@ -30,7 +30,7 @@ import { countResendGap, startResendGap } from './reset-send-limits.js';
 import type { SessionOrigin } from './session-origin.js';
 import type { SessionEnds } from './session-ends.js';
 import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
-import { clearSignInFailures } from './sign-in-throttles.repository.js';
+import { clearSignInFailures } from './sign-in-counts.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
 
 /** What the account services need; no Fastify. */

@@ -1,49 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeveloper } from '../../../test/support/accounts.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from '../../../test/support/http-client.js';
-import { startBalancedPair, type BalancedPair } from '../../../test/support/balanced-pair.js';
-import type { RoundRobinProxy } from '../../../test/support/round-robin-proxy.js';
+import { verifiedDeveloper } from '../../../test/support/portal-child.js';
+import { startProcessPair, type ProcessPair } from '../../../test/support/process-pair.js';
 import { freshAddress, signInFrom } from '../../../test/support/sign-in.js';
-import { TestClock, type TestApp } from '../../../test/support/test-app.js';
 
-// The sign-in counts hold across instances. Two instances on one PostgreSQL behind
+// The sign-in counts hold across instances. Two portal processes on one PostgreSQL behind
 // a round-robin balancer; each trusts two proxy hops (the test's X-Forwarded-For and the
 // balancer's), so every guess comes from an address of its own.
 
-const clock = new TestClock();
-let first: TestApp;
-let proxy: RoundRobinProxy;
-let pair: BalancedPair;
+// Two processes start and migrate: slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const WRONG = 'Wr0ng!Password';
+let pair: ProcessPair;
 
 beforeAll(async () => {
-  const env = { TRUST_PROXY: '2' };
-  pair = await startBalancedPair(env, clock);
-  ({ first, proxy } = pair);
-}, 60_000);
+  pair = await startProcessPair({ TRUST_PROXY: '2' });
+});
 
 afterAll(async () => {
   await pair.close();
 });
 
 async function balancedClient() {
-  const client = new HttpClient(proxy.baseUrl);
+  const client = new HttpClient(pair.proxy.baseUrl);
   await client.prime();
   return client;
 }
 
-describe('sign-in counts across two instances on one PostgreSQL', () => {
+/** What each instance answered since `before`, a copy of the balancer's counts. */
+function servedSince(before: readonly number[]) {
+  return pair.proxy.served.map((count, index) => count - (before[index] ?? 0));
+}
+
+describe('sign-in counts across two instance processes on one PostgreSQL', () => {
   it('gives 50 parallel wrong passwords from 50 addresses at most 5 password checks', async () => {
-    const dev = await createDeveloper(first);
+    const dev = await verifiedDeveloper(pair.proxy.baseUrl);
     const client = await balancedClient();
-    const before = [...proxy.served];
+    const before = [...pair.proxy.served];
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        signInFrom(client, freshAddress(), dev.email, 'Wr0ng!Password'),
-      ),
+      Array.from({ length: 50 }, () => signInFrom(client, freshAddress(), dev.email, WRONG)),
     );
     // Both instances answered part of the burst.
-    expect(proxy.served[0]).toBeGreaterThan(before[0] ?? 0);
-    expect(proxy.served[1]).toBeGreaterThan(before[1] ?? 0);
+    expect(servedSince(before).every((count) => count > 0)).toBe(true);
     const checked = answers.filter((res) => res.status === 401);
     const refused = answers.filter((res) => res.status === 429);
     // Exactly the account's 5: the addresses were told apart, and no guess got past the count.
@@ -54,15 +53,24 @@ describe('sign-in counts across two instances on one PostgreSQL', () => {
     }
   });
 
-  it('lets the owner in on either instance from a browser used before, while locked to others', async () => {
-    const dev = await createDeveloper(first);
+  it('locks the account after 5 wrong passwords split over both, yet lets the owner in on either from a browser used before', async () => {
+    const dev = await verifiedDeveloper(pair.proxy.baseUrl);
     const owner = await balancedClient();
     expect((await signInFrom(owner, freshAddress(), dev.email, dev.password)).status).toBe(200);
     const attacker = await balancedClient();
+    const before = [...pair.proxy.served];
+    const wrong = [];
     for (let i = 0; i < 5; i++) {
-      await signInFrom(attacker, freshAddress(), dev.email, 'Wr0ng!Password');
+      wrong.push((await signInFrom(attacker, freshAddress(), dev.email, WRONG)).status);
     }
-    expect((await signInFrom(attacker, freshAddress(), dev.email, dev.password)).status).toBe(429);
+    expect(wrong).toEqual([401, 401, 401, 401, 401]);
+    // One after another through the balancer: each instance counted part of the five.
+    expect(servedSince(before).every((count) => count >= 2)).toBe(true);
+    const locked = [];
+    for (let i = 0; i < 2; i++) {
+      locked.push((await signInFrom(attacker, freshAddress(), dev.email, dev.password)).status);
+    }
+    expect(locked).toEqual([429, 429]);
     const statuses = [];
     for (let i = 0; i < 2; i++) {
       statuses.push((await signInFrom(owner, freshAddress(), dev.email, dev.password)).status);

@@ -13,7 +13,7 @@ import { RetryLaterError } from './rate-limits.js';
 import { ResetCodeJob } from './reset-code-job.js';
 import { countResetRequest } from './reset-send-limits.js';
 import { revokeDeveloperTokens } from './sessions.repository.js';
-import { deleteSignInThrottles } from './sign-in-throttles.repository.js';
+import { deleteCountsOf } from './sign-in-counts.repository.js';
 
 /** Forgot password, the reset-code check (docs/decisions/007) and the reset itself. */
 export function createPasswordResetService(deps: AuthDeps) {
@@ -91,7 +91,7 @@ export function createPasswordResetService(deps: AuthDeps) {
       const isReset = await db.transaction().execute(async (trx) => {
         if (!(await consumeCode(trx, codeId, now))) return false;
         await setPassword(trx, developer.id, passwordHash, now);
-        await deleteSignInThrottles(trx, developer.id);
+        await deleteCountsOf(trx, 'signInThrottles', developer.id);
         await deps.sessionEnds.announce(trx, await revokeDeveloperTokens(trx, developer.id, now));
         await recordActivity(trx, {
           developerId: developer.id,

@@ -9,7 +9,7 @@ import {
   takeAccountTry,
   takeKeyedTry,
   type TakenTry,
-} from './sign-in-throttles.repository.js';
+} from './sign-in-counts.repository.js';
 
 /**
  * The counts one password check takes: a trusted device only its own; any other client
@@ -44,7 +44,8 @@ export function throttlePlan(
 
 export const planKeys = (plan: ThrottlePlan) => plan.keyed.map((entry) => entry.key);
 
-class Locked extends Error {}
+/** A count was locked: thrown to roll back the tries the transaction took before it. */
+export class Locked extends Error {}
 
 /**
  * Takes every count of the plan in one transaction, before the password is hashed, so a
@@ -64,7 +65,8 @@ export async function takeSignInTry(
       connection.transaction().execute(async (trx) => {
         const tries: TakenTry[] = [];
         for (const { key, freeFailures } of plan.keyed) {
-          tries.push(await orLocked(takeKeyedTry(trx, key, plan.developerId, freeFailures, now)));
+          const row = { key, developerId: plan.developerId };
+          tries.push(await orLocked(takeKeyedTry(trx, 'signInThrottles', row, freeFailures, now)));
         }
         if (plan.includeAccount) {
           const free = SignInLimits.accountFreeFailures;
@@ -82,7 +84,7 @@ export async function takeSignInTry(
   return { hasLocked: taken.some((t) => t.lockedUntil !== null) };
 }
 
-async function orLocked(attempt: Promise<TakenTry | undefined>): Promise<TakenTry> {
+export async function orLocked(attempt: Promise<TakenTry | undefined>): Promise<TakenTry> {
   const taken = await attempt;
   if (taken === undefined) throw new Locked();
   return taken;

@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OpsLimits, type EnrollmentResponse, type OperatorRole } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { isUniqueViolation } from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/passwords.js';
+import { deleteCountsOf } from '../auth/sign-in-counts.repository.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
-import {
-  deleteOperatorTriesOf,
-  operatorEmailKey,
-} from './operator-sign-in-throttles.repository.js';
 import {
   completeEnrollment,
   disableOperator,
@@ -22,6 +19,12 @@ import {
 } from './operators.repository.js';
 import { hashOpsToken, newOpsToken } from './ops-token.js';
 import { acceptedTotpStep, newTotpSecret, totpEnrollment } from './totp.js';
+
+/**
+ * Operators' sign-in counts are kept by the e-mail typed, known or not (decision 047),
+ * hashed (hex: no LIKE sign in a key).
+ */
+export const operatorEmailKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
 export interface OperatorAccountsDeps {
   readonly db: Kysely<Database>;
@@ -132,7 +135,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
           throw new AppError('conflict', OpsMessages.operators.resetDisabled);
         }
         const { email } = operator;
-        await deleteOperatorTriesOf(trx, operatorEmailKey(email));
+        await deleteCountsOf(trx, 'operatorSignInThrottles', operatorEmailKey(email));
         await recordOperatorAction(trx, {
           ...actor,
           at: clock.now(),

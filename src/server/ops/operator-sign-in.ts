@@ -4,21 +4,20 @@ import { OpsLimits, type Operator } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import { reservePasswordCheck } from '../auth/passwords.js';
+import {
+  clearKeyedTries,
+  latestKeyedLock,
+  takeKeyedTry,
+} from '../auth/sign-in-counts.repository.js';
+import { Locked, orLocked } from '../auth/sign-in-throttle.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
-import {
-  clearOperatorTries,
-  latestOperatorLock,
-  operatorEmailKey,
-  takeOperatorTries,
-  type OperatorCount,
-} from './operator-sign-in-throttles.repository.js';
 import { findOperatorByEmail, takeTotpStep } from './operators.repository.js';
 import { acceptedTotpStep } from './totp.js';
-import { operatorSealContext } from './operator-accounts.js';
+import { operatorEmailKey, operatorSealContext } from './operator-accounts.js';
 
 /** Who asks to sign in: the address, its rate-limit key, and the device its cookie names. */
 export interface OperatorSignInClient {
@@ -26,6 +25,38 @@ export interface OperatorSignInClient {
   readonly ipKey: string;
   /** The nonce of the browser's device cookie when it is a valid one of this operator. */
   readonly deviceOf: (operatorId: string) => string | undefined;
+}
+
+export interface OperatorCount {
+  readonly key: string;
+  readonly freeFailures: number;
+}
+
+const TABLE = 'operatorSignInThrottles';
+
+/**
+ * Takes one try of every count in one transaction, before the password is checked.
+ * Undefined when one is locked (the transaction then counts nothing); else whether this
+ * try set a lock.
+ */
+async function takeOperatorTries(
+  db: Kysely<Database>,
+  counts: readonly OperatorCount[],
+  now: number,
+): Promise<{ readonly hasLocked: boolean } | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let hasLocked = false;
+      for (const { key, freeFailures } of counts) {
+        const taken = await orLocked(takeKeyedTry(trx, TABLE, { key }, freeFailures, now));
+        hasLocked ||= taken.lockedUntil !== null;
+      }
+      return { hasLocked };
+    });
+  } catch (error) {
+    if (error instanceof Locked) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -92,8 +123,9 @@ export function createOperatorSignIn(deps: {
     if (taken === undefined) {
       check.release();
       await audit('operator.sign_in_failed', 'locked');
-      const until = await latestOperatorLock(
+      const until = await latestKeyedLock(
         db,
+        TABLE,
         counts.map((count) => count.key),
       );
       const seconds = secondsUntil((until ?? now) - now);
@@ -119,8 +151,9 @@ export function createOperatorSignIn(deps: {
       if (taken.hasLocked) await audit('operator.locked_out', 'bad_credentials');
       throw badCredentials();
     }
-    await clearOperatorTries(
+    await clearKeyedTries(
       db,
+      TABLE,
       counts.map((count) => count.key),
     );
     return {

@@ -1,10 +1,13 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SignInLimits } from '../../contract/limits.js';
 import type { Database } from '../db/schema.js';
 import { lockoutMs, lockSteps } from './lockout.js';
 
-/** SQL of the failed sign-in counts: the account's on its row, the others by key. */
-type Db = Kysely<Database>;
+/**
+ * SQL of the failed sign-in counts, developers' and operators' alike (decision 047): each
+ * kept by key in a table of its own, the developer's account-wide one on its row.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 /** A count taken: how many failures it holds now and the lock it set, if any. */
@@ -13,16 +16,20 @@ export interface TakenTry {
   readonly lockedUntil: number | null;
 }
 
-/** The tables whose rows hold a failed sign-in count (the same three columns). */
-type CountedTable = 'developers' | 'signInThrottles' | 'operatorSignInThrottles';
+/** The tables of counts kept by key (the same four columns; developers' name the owner). */
+export type CountTable = 'signInThrottles' | 'operatorSignInThrottles';
+
+/** The columns a counted try writes; the rest of a keyed count's row names it. */
+type CountColumn = 'failedSignIns' | 'lockedUntil' | 'lastFailedSignInAt';
+export type CountRow<T extends CountTable> = Omit<Insertable<Database[T]>, CountColumn>;
 
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /**
  * The count after this try, on the row's old values: it starts again at 1 when the last
- * failure is older than the quiet period (both tables name these columns alike).
+ * failure is older than the quiet period (every counting table names these columns alike).
  */
-function nextCount(table: CountedTable, now: number): RawBuilder<number> {
+function nextCount(table: CountTable | 'developers', now: number): RawBuilder<number> {
   const last = sql.ref(`${table}.lastFailedSignInAt`);
   const failures = sql.ref(`${table}.failedSignIns`);
   const quietSince = bigint(now - SignInLimits.quietPeriodMs);
@@ -38,8 +45,7 @@ function lockFor(count: RawBuilder<number>, freeFailures: number, now: number) {
   return sql<number | null>`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
-/** The columns a counted try writes (operators' counts alike, decision 047). */
-export function counted(table: CountedTable, freeFailures: number, now: number) {
+function counted(table: CountTable | 'developers', freeFailures: number, now: number) {
   const count = nextCount(table, now);
   return {
     failedSignIns: count,
@@ -68,20 +74,27 @@ export function takeAccountTry(
     .executeTakeFirst();
 }
 
-/** The same for the count kept under `key` (one client address, or one trusted device). */
+/** The same for the count of `row.key` in `table` (one client address, or one trusted device). */
+export function takeKeyedTry<T extends CountTable>(
+  trx: Trx,
+  table: T,
+  row: CountRow<T>,
+  freeFailures: number,
+  now: number,
+): Promise<TakenTry | undefined>;
 export function takeKeyedTry(
   trx: Trx,
-  key: string,
-  developerId: string,
+  table: CountTable,
+  row: CountRow<CountTable>,
   freeFailures: number,
   now: number,
 ): Promise<TakenTry | undefined> {
   const firstLockMs = lockoutMs(1, freeFailures);
+  const lockedUntil = sql.ref<number | null>(`${table}.lockedUntil`);
   return trx
-    .insertInto('signInThrottles')
+    .insertInto(table)
     .values({
-      key,
-      developerId,
+      ...row,
       failedSignIns: 1,
       lockedUntil: firstLockMs > 0 ? now + firstLockMs : null,
       lastFailedSignInAt: now,
@@ -89,46 +102,60 @@ export function takeKeyedTry(
     .onConflict((conflict) =>
       conflict
         .column('key')
-        .doUpdateSet(counted('signInThrottles', freeFailures, now))
-        .where((eb) =>
-          eb.or([
-            eb('signInThrottles.lockedUntil', 'is', null),
-            eb('signInThrottles.lockedUntil', '<=', now),
-          ]),
-        ),
+        .doUpdateSet(counted(table, freeFailures, now))
+        .where((eb) => eb.or([eb(lockedUntil, 'is', null), eb(lockedUntil, '<=', now)])),
     )
     .returning(['failedSignIns', 'lockedUntil'])
     .executeTakeFirst();
 }
 
-/** The latest lock among the account's own count (when asked) and the keyed ones. */
+/** The latest lock among the counts of `keys` in `table`. */
+export async function latestKeyedLock(
+  db: Db,
+  table: CountTable,
+  keys: readonly string[],
+): Promise<number | null> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('lockedUntil').as('lockedUntil'))
+    .where('key', 'in', keys)
+    .executeTakeFirst();
+  return row?.lockedUntil ?? null;
+}
+
+/** The latest lock among the developer's account-wide count (when asked) and the keyed ones. */
 export async function latestLock(
   db: Db,
   developerId: string,
   keys: readonly string[],
   includeAccount: boolean,
 ): Promise<number | null> {
-  const keyed = await db
-    .selectFrom('signInThrottles')
-    .select('lockedUntil')
-    .where('key', 'in', keys)
-    .execute();
+  const keyed = await latestKeyedLock(db, 'signInThrottles', keys);
   const account = includeAccount
     ? await db
         .selectFrom('developers')
         .select('lockedUntil')
         .where('id', '=', developerId)
-        .execute()
-    : [];
-  const locks = [...keyed, ...account].flatMap((row) =>
-    row.lockedUntil === null ? [] : [row.lockedUntil],
+        .executeTakeFirst()
+    : undefined;
+  const locks = [keyed, account?.lockedUntil ?? null].flatMap((lock) =>
+    lock === null ? [] : [lock],
   );
   return locks.length === 0 ? null : Math.max(...locks);
 }
 
+/** A right sign-in: the counts of `keys` start again. */
+export async function clearKeyedTries(
+  db: Db,
+  table: CountTable,
+  keys: readonly string[],
+): Promise<void> {
+  await db.deleteFrom(table).where('key', 'in', keys).execute();
+}
+
 /**
- * A right password: the counts it used start again, and the developer's keyed counts that
- * have gone quiet are removed (they would start again anyway).
+ * A right developer's password: the counts it used start again, and the developer's keyed
+ * counts that have gone quiet are removed (they would start again anyway).
  */
 export async function clearSignInFailures(
   trx: Trx,
@@ -159,7 +186,19 @@ export async function clearSignInFailures(
     .execute();
 }
 
-/** A new password: every count of the developer starts again. */
-export async function deleteSignInThrottles(trx: Trx, developerId: string): Promise<void> {
-  await trx.deleteFrom('signInThrottles').where('developerId', '=', developerId).execute();
+/**
+ * A new password: every count of one subject starts again. Keys name the subject second
+ * (`account S`, `address S …`, `device S …`): a developer's id, an operator's e-mail key.
+ */
+export async function deleteCountsOf(db: Db, table: CountTable, subject: string): Promise<void> {
+  await db
+    .deleteFrom(table)
+    .where((eb) =>
+      eb.or([
+        eb('key', '=', `account ${subject}`),
+        eb('key', 'like', `address ${subject} %`),
+        eb('key', 'like', `device ${subject} %`),
+      ]),
+    )
+    .execute();
 }
