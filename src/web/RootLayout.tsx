@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import 'react-toastify/ReactToastify.css';
 import { Limits } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
@@ -20,7 +20,7 @@ export function RootLayout() {
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
   const toasts = useLoadedToasts();
-  useCloseStaleErrors();
+  useCloseStaleErrors(useLocation().pathname);
   return (
     <>
       <a href="#main" className={styles.skipLink}>

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NoticeAreaProps, notify, useCloseStaleErrors, useLoadedToasts } from './notify.js';
 
 function NoticeArea() {
-  useCloseStaleErrors();
+  useCloseStaleErrors(useLocation().pathname);
   const toasts = useLoadedToasts();
   return toasts === null ? null : <toasts.ToastContainer {...NoticeAreaProps} />;
 }

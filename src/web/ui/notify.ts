@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
 import { ToastConfig } from '../../contract/limits.js';
 
 type Toasts = typeof import('react-toastify/unstyled');
@@ -89,9 +88,11 @@ export const notify = {
   bare: show('bare'),
 };
 
-/** For the root view: follows the route and closes the error notices of the pages left. */
-export function useCloseStaleErrors() {
-  const { pathname } = useLocation();
+/**
+ * For the root view, given the route's path: closes the error notices of the pages left. The
+ * path comes from the caller: importing the router here split React into a chunk of its own.
+ */
+export function useCloseStaleErrors(pathname: string) {
   useEffect(() => {
     currentPage = pathname;
     closeErrors((page) => page !== pathname);
