@@ -73,6 +73,31 @@ test('every signed-in screen has a one-row header whose menu works by keyboard',
   }
 });
 
+test('the header and the session bar reserve their one row before their content settles', async ({
+  page,
+  request,
+}) => {
+  const developer = await createVerifiedDeveloper(request);
+  const token = await accessTokenOf(request, developer.email, developer.password);
+  const id = await createAppByApi(request, token, { name: 'Steady phone bot' });
+  await page.goto('/login');
+  const signedOut = await heightOf(page.getByRole('banner'));
+  await openSignedIn(page, token, '/activity');
+  for (const path of ['/activity', updateAppPath(id)]) {
+    await page.goto(path);
+    const bar = await barOf(page);
+    const height = await heightOf(bar);
+    expect(height, path).toBe(signedOut);
+    // Without its links and the logo's text (a menu or a font still loading) the bar keeps
+    // its height, so the page below it does not move when they arrive.
+    await bar.evaluate((element) => {
+      for (const part of element.querySelectorAll('nav, span')) part.remove();
+      for (const part of element.querySelectorAll('button')) part.remove();
+    });
+    expect(await heightOf(bar), path).toBe(height);
+  }
+});
+
 test('a link chosen in the menu opens its page and closes the menu', async ({ page, request }) => {
   const developer = await createVerifiedDeveloper(request);
   const token = await accessTokenOf(request, developer.email, developer.password);
