@@ -2,7 +2,7 @@ import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
 import { createVerifiedDeveloper, signInByApi, type NewDeveloper } from './support/accounts.js';
 import { createAppByApi, freshIp } from './support/apps.js';
-import { openMenuIfAny } from './support/header.js';
+import { openMenuWhenNarrow } from './support/header.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 import { holdRequests } from './support/network.js';
@@ -54,7 +54,7 @@ for (const width of [1280, 390] as const) {
       const developer = await createVerifiedDeveloper(request);
       await signInToMyApps(page, developer);
       const banner = page.getByRole('banner');
-      await openMenuIfAny(banner);
+      await openMenuWhenNarrow(banner);
       const account = banner.getByRole('link', { name: 'My Account, signed in as Asha Rao' });
       await expect(account).toBeVisible();
       await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -87,7 +87,7 @@ for (const width of [1280, 390] as const) {
       await form.state.selectOption('Kerala');
       await form.save.click();
       await expectNotice(page, Messages.account.profileSaved, 'success');
-      await openMenuIfAny(banner);
+      await openMenuWhenNarrow(banner);
       await expect(
         banner.getByRole('link', { name: 'My Account, signed in as Asha K-Rao' }),
       ).toBeVisible();
@@ -112,7 +112,7 @@ for (const width of [1280, 390] as const) {
       const elsewhere = (await signInByApi(request, developer.email, developer.password))
         .user_status.AuthenticationResult.AccessToken;
       await signInToMyApps(page, developer);
-      await openMenuIfAny(page.getByRole('banner'));
+      await openMenuWhenNarrow(page.getByRole('banner'));
       await page.getByRole('link', { name: /^My Account, signed in as/ }).click();
       const form = accountScreen(page);
 
@@ -148,7 +148,7 @@ for (const width of [1280, 390] as const) {
       expect(mail.subject).toBe('Your Acme Trade developer password was changed');
       expect(mail.text).toContain('/account#sessions');
 
-      await openMenuIfAny(page.getByRole('banner'));
+      await openMenuWhenNarrow(page.getByRole('banner'));
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL(isPath('/login'));
       allowFailedResponse(ApiPaths.signin, 401);
@@ -210,7 +210,7 @@ test.describe('the update screen at phone width', () => {
     );
     await expect(page.getByRole('banner')).toHaveCount(0);
     const bar = page.getByRole('navigation', { name: 'Account' });
-    await openMenuIfAny(bar);
+    await openMenuWhenNarrow(bar);
     await expect(
       bar.getByRole('link', { name: 'My Account, signed in as Asha Rao' }),
     ).toBeVisible();
