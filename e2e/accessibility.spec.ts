@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { openMenuWhenNarrow } from './support/header.js';
 import { HOME, UNKNOWN } from './support/paths.js';
 import { plantSession } from './support/session.js';
 
@@ -19,6 +20,7 @@ for (const width of WIDTHS) {
     test('the home page with a signed-in header has no axe violations', async ({ page }) => {
       await page.goto(HOME);
       await plantSession(page);
+      await openMenuWhenNarrow(page.getByRole('banner'));
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -2,6 +2,7 @@ import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
 import { createVerifiedDeveloper, signInByApi, type NewDeveloper } from './support/accounts.js';
 import { createAppByApi, freshIp } from './support/apps.js';
+import { openMenuWhenNarrow } from './support/header.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 import { holdRequests } from './support/network.js';
@@ -53,6 +54,7 @@ for (const width of [1280, 390] as const) {
       const developer = await createVerifiedDeveloper(request);
       await signInToMyApps(page, developer);
       const banner = page.getByRole('banner');
+      await openMenuWhenNarrow(banner);
       const account = banner.getByRole('link', { name: 'My Account, signed in as Asha Rao' });
       await expect(account).toBeVisible();
       await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -85,6 +87,7 @@ for (const width of [1280, 390] as const) {
       await form.state.selectOption('Kerala');
       await form.save.click();
       await expectNotice(page, Messages.account.profileSaved, 'success');
+      await openMenuWhenNarrow(banner);
       await expect(
         banner.getByRole('link', { name: 'My Account, signed in as Asha K-Rao' }),
       ).toBeVisible();
@@ -109,6 +112,7 @@ for (const width of [1280, 390] as const) {
       const elsewhere = (await signInByApi(request, developer.email, developer.password))
         .user_status.AuthenticationResult.AccessToken;
       await signInToMyApps(page, developer);
+      await openMenuWhenNarrow(page.getByRole('banner'));
       await page.getByRole('link', { name: /^My Account, signed in as/ }).click();
       const form = accountScreen(page);
 
@@ -144,6 +148,7 @@ for (const width of [1280, 390] as const) {
       expect(mail.subject).toBe('Your Acme Trade developer password was changed');
       expect(mail.text).toContain('/account#sessions');
 
+      await openMenuWhenNarrow(page.getByRole('banner'));
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL(isPath('/login'));
       allowFailedResponse(ApiPaths.signin, 401);
@@ -205,6 +210,7 @@ test.describe('the update screen at phone width', () => {
     );
     await expect(page.getByRole('banner')).toHaveCount(0);
     const bar = page.getByRole('navigation', { name: 'Account' });
+    await openMenuWhenNarrow(bar);
     await expect(
       bar.getByRole('link', { name: 'My Account, signed in as Asha Rao' }),
     ).toBeVisible();

@@ -3,6 +3,7 @@ import { Messages } from '../src/contract/messages.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, createAppByApi, freshIp } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { openMenuWhenNarrow } from './support/header.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
 
@@ -31,7 +32,9 @@ for (const width of [1280, 390] as const) {
       await signInWithForm(page, developer.email, developer.password);
       await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
 
-      await page.getByRole('banner').getByRole('link', { name: text.headerLink }).click();
+      const banner = page.getByRole('banner');
+      await openMenuWhenNarrow(banner);
+      await banner.getByRole('link', { name: text.headerLink }).click();
       await expect(page).toHaveURL(isPath('/activity'));
       await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible(
         AFTER_LOAD,

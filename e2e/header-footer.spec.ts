@@ -108,11 +108,12 @@ test.describe('header', () => {
     await expect(header).toHaveAttribute('data-variant', 'desktop');
   });
 
-  test('shows Logout on the mobile header too', async ({ page }) => {
+  test('shows Logout behind the Menu button on the mobile header', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(HOME);
     await plantSession(page);
     await expect(page.getByRole('banner')).toHaveAttribute('data-variant', 'mobile');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 });

@@ -6,6 +6,8 @@
 export const ShellMessages = {
   screens: {
     logout: 'Logout',
+    /** The button that opens the header's links on a narrow screen. */
+    menu: 'Menu',
     rebrandingDismiss: 'Okay! got it',
     reloadPage: 'Reload the page',
     pageFailed: 'This page could not be shown. A new version of the portal may have been released.',

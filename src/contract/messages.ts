@@ -221,7 +221,8 @@ export const Messages = {
     loading: 'Loading the signed-in devices…',
     signedInAt: 'Signed in',
     lastUsed: 'Last used',
-    place: 'Place',
+    /** The browser's time zone the session started in. */
+    timeZone: 'Time zone',
     ipAddress: 'IP address',
     unknownPlace: 'Unknown',
   },

@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import 'react-toastify/ReactToastify.css';
 import { Limits } from '../contract/limits.js';
 import { useIsLoading } from './api/loading.js';
@@ -7,7 +7,7 @@ import { Header, SessionBar } from './layout/Header.js';
 import { usePageMeta } from './page-meta.js';
 import { useRouteHandle } from './route-handle.js';
 import styles from './root-layout.module.css';
-import { NoticeAreaProps, useLoadedToasts } from './ui/notify.js';
+import { NoticeAreaProps, useCloseStaleErrors, useLoadedToasts } from './ui/notify.js';
 import { Spinner } from './ui/Spinner.js';
 import { useMediaQuery } from './ui/use-media-query.js';
 
@@ -20,6 +20,7 @@ export function RootLayout() {
   const isDesktop = useMediaQuery(`(min-width: ${Limits.desktopMinWidth}px)`);
   const showsHeader = handle.header !== 'desktopOnly' || isDesktop;
   const toasts = useLoadedToasts();
+  useCloseStaleErrors(useLocation().pathname);
   return (
     <>
       <a href="#main" className={styles.skipLink}>

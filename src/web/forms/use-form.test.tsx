@@ -257,6 +257,18 @@ describe('useForm, a form the server may refuse (the account screen)', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it("allows saving again once another field changes, the server's message kept on its field", async () => {
+    const user = userEvent.setup();
+    render(<ProfileForm answer={() => 'That name is taken'} />);
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.type(screen.getByLabelText('City'), 'a');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('That name is taken');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('after a save, starts again from the saved values: nothing to save, no messages', async () => {
     const user = userEvent.setup();
     const answer = vi.fn(() => null);

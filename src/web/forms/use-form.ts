@@ -41,7 +41,7 @@ const NO_ERRORS = {};
  * each change, a field's message shown once it was left or changed (per `showErrorsAfter`)
  * and every message after a submit, which then focuses the first field in error (in the
  * order the fields were rendered). `isValid` is false while a check is still out, and while
- * a message the server gave for a field stands.
+ * the values the server refused stand unchanged.
  */
 export function useForm<V extends FormValues, Out = V>({
   initialValues,
@@ -53,6 +53,8 @@ export function useForm<V extends FormValues, Out = V>({
   const [baseline, setBaseline] = useState(initialValues);
   const [shown, setShown] = useState<ReadonlySet<keyof V & string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors<V>>(NO_ERRORS);
+  // The values the server refused: sending them again is blocked, any change is a new try.
+  const [refusedValues, setRefusedValues] = useState<V | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const elements = useRef(new Map<string, HTMLElement>());
 
@@ -72,7 +74,8 @@ export function useForm<V extends FormValues, Out = V>({
   const latest = outcome instanceof Promise ? (settled?.validation ?? null) : outcome;
   const isCurrent = !(outcome instanceof Promise) || settled?.values === values;
   const hasServerErrors = Object.keys(serverErrors).length > 0;
-  const isValid = isCurrent && latest?.isValid === true && !hasServerErrors;
+  const isValid =
+    isCurrent && latest?.isValid === true && !(hasServerErrors && values === refusedValues);
   const allErrors: FieldErrors<V> = latest === null || latest.isValid ? NO_ERRORS : latest.errors;
   const errors: FieldErrors<V> = {};
   for (const name of shown) {
@@ -162,9 +165,13 @@ export function useForm<V extends FormValues, Out = V>({
     setServerErrors(NO_ERRORS);
   };
 
-  /** The server's message for a field: shown, and the form invalid, until the field changes. */
+  /**
+   * The server's message for a field: shown until the field changes; the form invalid until
+   * any field changes.
+   */
   const setServerError = (name: keyof V & string, message: string) => {
     setServerErrors((current) => ({ ...current, [name]: message }));
+    setRefusedValues(values);
   };
 
   const focus = (name: keyof V & string) => elements.current.get(name)?.focus();

@@ -10,6 +10,7 @@ import { clearSession, isAuthenticated, StorageKeys } from '../session/storage.j
 import hidden from '../ui/visually-hidden.module.css';
 import { useMediaQuery } from '../ui/use-media-query.js';
 import styles from './header.module.css';
+import { MenuDisclosure } from './MenuDisclosure.js';
 
 /** docs/product.md section 4, Logout: revoke the refresh token, clear the session, reload on /login. */
 export async function logout() {
@@ -20,8 +21,9 @@ export async function logout() {
 }
 
 /**
- * Who is signed in, as a link to /account, and Logout. The header holds them at
- * every width; where the header is hidden (the update screen on phones) the page shows them.
+ * Who is signed in, as a link to /account, and Logout. The header holds them at every width
+ * (behind its menu button on narrow screens); where the header is hidden (the update screen on
+ * phones) the session bar holds them behind the same button.
  */
 export function SignedInLinks() {
   const who = useSignedInName();
@@ -54,7 +56,9 @@ export function SessionBar() {
   if (!isAuthenticated()) return null;
   return (
     <nav aria-label={Messages.account.headerLink} className={styles.sessionBar}>
-      <SignedInLinks />
+      <MenuDisclosure>
+        <SignedInLinks />
+      </MenuDisclosure>
     </nav>
   );
 }
@@ -65,6 +69,12 @@ export function Header() {
   // docs/product.md section 2: the mobile header is chosen by a 720 px device check.
   const isMobile = useMediaQuery(`(max-width: ${Limits.narrowMaxWidth}px)`);
   const isSignedIn = isAuthenticated();
+  const apiDoc = (
+    <a href={brand.apiDocsUrl} target="_blank" rel="noopener" className={styles.navLink}>
+      <BookOpen aria-hidden="true" size={18} />
+      <span>API Doc</span>
+    </a>
+  );
   return (
     <header
       className={isMobile ? styles.mobile : styles.desktop}
@@ -77,11 +87,17 @@ export function Header() {
         </span>
       </Link>
       <nav aria-label="Main" className={styles.nav}>
-        <a href={brand.apiDocsUrl} target="_blank" rel="noopener" className={styles.navLink}>
-          <BookOpen aria-hidden="true" size={18} />
-          <span>API Doc</span>
-        </a>
-        {isSignedIn && <SignedInLinks />}
+        {isSignedIn && isMobile ? (
+          <MenuDisclosure>
+            {apiDoc}
+            <SignedInLinks />
+          </MenuDisclosure>
+        ) : (
+          <>
+            {apiDoc}
+            {isSignedIn && <SignedInLinks />}
+          </>
+        )}
       </nav>
     </header>
   );

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, testBrand } from '../../../test/support/brand.js';
@@ -62,12 +62,52 @@ describe('Header, signed in', () => {
     signIn({ id: 'd1', name: 'Asha Rao' });
     renderLayout(width);
     const banner = screen.getByRole('banner');
+    if (width === 390) fireEvent.click(within(banner).getByRole('button', { name: 'Menu' }));
     const account = within(banner).getByRole('link', {
       name: 'My Account, signed in as Asha Rao',
     });
     expect(account).toHaveAttribute('href', '/account');
     expect(within(account).getByText('Asha Rao')).toBeVisible();
     expect(within(banner).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('at 390 px keeps the links behind a Menu button that Escape closes, focus back on it', () => {
+    signIn({ id: 'd1', name: 'Asha Rao' });
+    renderLayout(390);
+    const banner = screen.getByRole('banner');
+    const menu = within(banner).getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(within(banner).queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'API Doc' })).toBeNull();
+
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    const logout = within(panel as HTMLElement).getByRole('button', { name: 'Logout' });
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'API Doc' })).toBeVisible();
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'Activity' })).toBeVisible();
+    logout.focus();
+
+    fireEvent.keyDown(logout, { key: 'Escape' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    expect(within(banner).queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('at 390 px closes the menu when a link in it changes the page', () => {
+    signIn({ id: 'd1', name: 'Asha Rao' });
+    renderLayout(390);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menu);
+    fireEvent.click(screen.getByRole('link', { name: 'Activity' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('at 1280 px shows the links without a Menu button', () => {
+    signIn({ id: 'd1', name: 'Asha Rao' });
+    renderLayout(1280);
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
   });
 
   it('falls back to the e-mail, and follows a saved profile', () => {
@@ -103,6 +143,7 @@ describe('SessionBar', () => {
       </MemoryRouter>,
     );
     const bar = screen.getByRole('navigation', { name: 'Account' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
     expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(within(bar).getByRole('button', { name: 'Logout' })).toBeVisible();
   });

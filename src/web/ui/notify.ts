@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ToastConfig } from '../../contract/limits.js';
 
 type Toasts = typeof import('react-toastify/unstyled');
@@ -36,16 +36,37 @@ function loadToasts(): Promise<Toasts> {
 export const NoticeAreaProps = { ...ToastConfig, autoClose: false } as const;
 
 let shown = 0;
+/** The page the developer is on, kept by `useCloseStaleErrors`. */
+let currentPage = window.location.pathname;
+/** Error notices still open, each with the page it belongs to. */
+const openErrors = new Map<string, string>();
 
-function show(kind: 'success' | 'error' | 'info' | 'warn' | 'bare') {
-  return (text: string) => {
+/** Closes the open error notices that `isStale` picks. */
+function closeErrors(isStale: (page: string) => boolean) {
+  for (const [toastId, page] of openErrors) {
+    if (!isStale(page)) continue;
+    openErrors.delete(toastId);
+    loaded?.toast.dismiss(toastId);
+  }
+}
+
+type Kind = 'success' | 'error' | 'info' | 'warn' | 'bare';
+
+function show(kind: Kind) {
+  /** `page`: where the notice belongs when it is raised on the way to another page. */
+  return (text: string, page: string = currentPage) => {
+    shown += 1;
+    const toastId = `notice-${shown}`;
+    // A success closes the errors of its page: the developer tried again and it worked.
+    if (kind === 'success') closeErrors((errorPage) => errorPage === page);
+    if (kind === 'error') openErrors.set(toastId, page);
     loadToasts().then(
       ({ toast }) => {
-        shown += 1;
-        const toastId = `notice-${shown}`;
+        if (kind === 'error' && !openErrors.has(toastId)) return;
         // From when it shows: a notice asked for before the area mounts waits for it.
         const onOpen = () => setTimeout(() => toast.dismiss(toastId), ToastConfig.autoClose);
-        const options = { toastId, onOpen };
+        const onClose = () => openErrors.delete(toastId);
+        const options = { toastId, onOpen, onClose };
         return kind === 'bare' ? toast(text, options) : toast[kind](text, options);
       },
       () => undefined,
@@ -53,7 +74,10 @@ function show(kind: 'success' | 'error' | 'info' | 'warn' | 'bare') {
   };
 }
 
-/** The notice kinds of docs/product.md section 4; each disappears by the root timeout. */
+/**
+ * The notice kinds of docs/product.md section 4; each disappears by the root timeout, and an
+ * error one sooner when its page's action then succeeds or the developer leaves its page.
+ */
 export const notify = {
   success: show('success'),
   error: show('error'),
@@ -63,6 +87,17 @@ export const notify = {
   warn: show('warn'),
   bare: show('bare'),
 };
+
+/**
+ * For the root view, given the route's path: closes the error notices of the pages left. The
+ * path comes from the caller: importing the router here split React into a chunk of its own.
+ */
+export function useCloseStaleErrors(pathname: string) {
+  useEffect(() => {
+    currentPage = pathname;
+    closeErrors((page) => page !== pathname);
+  }, [pathname]);
+}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

@@ -77,7 +77,7 @@ afterEach(() => {
 });
 
 describe('SessionsSection', () => {
-  it('lists each device with browser, IP, place, first sign-in and last use, this one marked', async () => {
+  it('lists each device with browser, IP, time zone, first sign-in and last use, this one marked', async () => {
     const seen = sessionsApiWith([THIS, PHONE]);
     renderSection();
     const section = screen.getByRole('region', { name: 'Sessions' });
@@ -88,7 +88,9 @@ describe('SessionsSection', () => {
     expect(here).toHaveTextContent('Chrome on Linux');
     expect(here).toHaveTextContent(Messages.sessions.thisDevice);
     expect(here).toHaveTextContent('203.0.113.7');
-    expect(here).toHaveTextContent('Asia/Kolkata');
+    expect(within(here ?? section).getByText('Time zone').nextElementSibling).toHaveTextContent(
+      'Asia/Kolkata',
+    );
     expect(here).toHaveTextContent(formatTime(THIS.signedInAt));
     expect(here).toHaveTextContent(formatTime(THIS.lastUsedAt));
     expect(within(here ?? section).queryByRole('button')).toBeNull();

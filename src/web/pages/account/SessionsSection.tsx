@@ -72,7 +72,7 @@ export function SessionsSection() {
                 <dl className={styles.details}>
                   <dt>{text.ipAddress}</dt>
                   <dd>{session.ip}</dd>
-                  <dt>{text.place}</dt>
+                  <dt>{text.timeZone}</dt>
                   <dd>{session.place ?? text.unknownPlace}</dd>
                   <dt>{text.signedInAt}</dt>
                   <dd>

@@ -137,6 +137,7 @@ export default function ActivityPage() {
           </Button>
         </div>
       )}
+      {page.isPending && <div className={styles.listPlaceholder} aria-hidden="true" />}
       {page.isSuccess && events.length === 0 && <p>{text.empty}</p>}
       {events.length > 0 && <ActivityList events={events} isBusy={page.isFetching} />}
       <nav className={styles.pager} aria-label={text.pagesLabel}>

@@ -36,7 +36,7 @@ export default function FlowLoginCallbackPage() {
         await navigate(ClientPaths.myApps, { replace: true });
       })
       .catch(async (error: unknown) => {
-        notify.error(errorMessage(error));
+        notify.error(errorMessage(error), ClientPaths.login);
         await navigate(ClientPaths.login, { replace: true });
       });
   }, [auth, state, navigate]);

@@ -4,7 +4,7 @@ import type { PostbackAttempt } from '../../../contract/postbacks.js';
 import { errorMessage } from '../../api/http.js';
 import { postbackKeys, postbacksApi } from '../../api/postbacks-api.js';
 import { Button } from '../../ui/Button.js';
-import { formatTimeWithZone } from '../../ui/format-time.js';
+import { formatTime } from '../../ui/format-time.js';
 import styles from './postback-log.module.css';
 
 const text = Messages.postbacks;
@@ -36,7 +36,7 @@ function Attempt({ attempt }: { attempt: PostbackAttempt }) {
       <dl className={styles.facts}>
         <dt>{text.time}</dt>
         <dd>
-          <time dateTime={attempt.at}>{formatTimeWithZone(attempt.at)}</time>
+          <time dateTime={attempt.at}>{formatTime(attempt.at)}</time>
         </dd>
         <dt>{text.statusCode}</dt>
         <dd>{attempt.responseStatus ?? text.noAnswer}</dd>

@@ -6,14 +6,14 @@ import type { PostbackEvent } from '../../../contract/postbacks.js';
 import { errorMessage } from '../../api/http.js';
 import { postbackKeys, postbacksApi } from '../../api/postbacks-api.js';
 import { Button } from '../../ui/Button.js';
-import { formatTimeWithZone } from '../../ui/format-time.js';
+import { formatTime } from '../../ui/format-time.js';
 import { PostbackAttempts } from './PostbackAttempts.js';
 import styles from './postback-log.module.css';
 
 const text = Messages.postbacks;
 
 function Time({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatTimeWithZone(iso)}</time>;
+  return <time dateTime={iso}>{formatTime(iso)}</time>;
 }
 
 /** One logged event: its facts, Details (each attempt whole) and Replay with its result. */

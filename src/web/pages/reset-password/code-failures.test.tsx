@@ -40,6 +40,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('a wrong one-time code on /verify-otp', () => {
+  it('marks the field with the message beside it until the code changes', async () => {
+    fakeApi(() =>
+      json(400, { status: 'error', code: 'code_invalid', message: Messages.auth.codeInvalid }),
+    );
+    renderAt(ClientPaths.verifyOtp, <VerifyOtpPage />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('One-time code');
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Validate OTP' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(Messages.auth.codeInvalid);
+
+    await user.type(field, '{Backspace}7');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    expect(field).not.toHaveAttribute('aria-describedby');
+  });
+});
+
 describe('a refused code call shows the message without the status', () => {
   it('on /verify-otp', async () => {
     fakeApi(() => refused(400, Messages.auth.codeInvalid));
