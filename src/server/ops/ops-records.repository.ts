@@ -55,6 +55,8 @@ export function findApplication(db: Db, id: string) {
       'developers.id as developerId',
       'developers.email as developerEmail',
       'developers.name as developerName',
+      'developers.blockedReason as developerBlockedReason',
+      'developers.blockedAt as developerBlockedAt',
     ])
     .where('applications.id', '=', id)
     .executeTakeFirst();
@@ -63,7 +65,7 @@ export function findApplication(db: Db, id: string) {
 export function applicationsOf(db: Db, ownerId: string) {
   return db
     .selectFrom('applications')
-    .select(['id', 'name', 'allowedUsers', 'isActive'])
+    .select(['id', 'name', 'allowedUsers', 'isActive', 'blockedAt'])
     .where('ownerId', '=', ownerId)
     .orderBy('createdAt', 'desc')
     .execute();
