@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPaths } from '../../contract/api-paths.js';
+import type { Application } from '../../contract/apps.js';
 import {
   OpsApiPaths,
   type OpsApplicationResponse,
@@ -63,5 +65,19 @@ describe(`the console's pages show the kill switch (${process.env.TEST_DB ?? 'sq
     const after = await consoleDeveloper();
     expect(after.developer.block).toBeNull();
     expect(after.applications.find((app) => app.id === id)?.isBlocked).toBe(false);
+  });
+
+  it("shows a developer-wide block in the developer's own list at once, cached before or not", async () => {
+    const id = await createApp(developer.client);
+    const list = async () =>
+      (await developer.client.json<Application[]>('GET', ApiPaths.apps)).body.find(
+        (app) => app.applicationId === id,
+      )?.block ?? null;
+    expect(await list()).toBeNull();
+    const developerPath = OpsApiPaths.developerBlock(developer.id);
+    expect((await block(developerPath, true, 'Unpaid dues')).status).toBe(200);
+    expect((await list())?.scope).toBe('developer');
+    expect((await block(developerPath, false, 'Dues paid')).status).toBe(200);
+    expect(await list()).toBeNull();
   });
 });

@@ -128,6 +128,14 @@ export async function setBlock(
     .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
     .where('id', '=', id)
     .execute();
+  if (table === 'developers') {
+    // Every application answer carries the developer's block: their cached list is stale.
+    await trx
+      .updateTable('developers')
+      .set((eb) => ({ appsVersion: eb('appsVersion', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** Every failed-sign-in count of the developer starts again: the account's and the keyed ones. */
