@@ -52,6 +52,12 @@ export const Messages = {
     // ours: an operator's pause, which the developer's toggle cannot lift
     heldNotice: (reason: string) =>
       `Paused by our support team: ${reason} Only they can make this application active again.`,
+    // ours: the provider's kill switch, which only the provider lifts
+    blockedBadge: 'Blocked by the provider',
+    blockedNotice: (reason: string, since: string) =>
+      `Blocked by the provider since ${since}: ${reason} The gateway refuses this application's calls until the provider lifts the block.`,
+    developerBlockedNotice: (reason: string, since: string) =>
+      `The provider blocked every application of your account since ${since}: ${reason} The gateway refuses their calls until the provider lifts the block.`,
     deleted: 'Application deleted successfully',
     deleteFailed: 'Failed to delete application.',
     cannotDeleteOnlyApp: 'You cannot delete your only application',

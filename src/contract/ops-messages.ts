@@ -190,6 +190,7 @@ export const OpsMessages = {
     resumedDone: 'The application is active again.',
     alreadyInState: 'The application is in that state already.',
     blocked: (reason: string) => `Blocked by the provider: ${reason}`,
+    blockedState: 'Blocked',
     block: 'Block application',
     unblock: 'Lift block',
     blockedDone: 'The application is blocked: the gateway refuses its calls.',
@@ -217,6 +218,13 @@ export const OpsMessages = {
     keyCurrent: 'current',
     noIps: 'No IP addresses.',
     rejectionReason: (reason: string) => `Reason: ${reason}`,
+  },
+  // ours: the kill switch's section on the application and developer pages
+  killSwitch: {
+    title: 'Kill switch',
+    none: 'Not blocked: the gateway lets the calls through.',
+    since: (time: string) => `Since ${time}.`,
+    reason: 'Reason (the developer receives it by e-mail)',
   },
   audit: {
     title: 'Audit log',

@@ -279,11 +279,17 @@ export const OpsIpSchema = z.object({
   rejectionReason: z.nullable(z.string()),
 });
 
+/** The kill switch (docs/decisions/054-kill-switch.md) as set: `since` ISO 8601; null when not set. */
+const OpsBlockSchema = z.nullable(z.object({ reason: z.string(), since: z.string() }));
+export type OpsBlock = z.infer<typeof OpsBlockSchema>;
+
 export const OpsApplicationSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   clientId: z.string(),
   isActive: z.boolean(),
+  /** The application's own block (the developer's is on the developer). */
+  isBlocked: z.boolean(),
   ips: z.array(OpsIpSchema),
 });
 
@@ -308,6 +314,8 @@ export const OpsDeveloperResponseSchema = z.object({
     /** ISO 8601 while the account is locked, else null. */
     lockedUntil: z.nullable(z.string()),
     createdAt: z.string(),
+    /** The block on every application of the developer. */
+    block: OpsBlockSchema,
   }),
   applications: z.array(OpsApplicationSummarySchema),
   sessions: z.array(OpsSessionSchema),
@@ -328,8 +336,15 @@ export const OpsApplicationResponseSchema = z.object({
     /** The keys' shown parts, current first. */
     keys: z.array(z.object({ masked: z.string(), expiresAt: z.nullable(z.string()) })),
     ips: z.array(OpsIpSchema),
+    /** The application's own block; its developer's is `developer.block`. */
+    block: OpsBlockSchema,
   }),
-  developer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  developer: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    block: OpsBlockSchema,
+  }),
 });
 export type OpsApplicationResponse = z.infer<typeof OpsApplicationResponseSchema>;
 

@@ -1,6 +1,7 @@
 import type { ActivityResponse } from '../../contract/activity.js';
 import {
   OpsApiPaths,
+  type BlockRequest,
   type OpsDeveloperResponse,
   type OpsDoneResponse,
   type ReasonRequest,
@@ -19,6 +20,8 @@ export const developersApi = {
     opsCall<OpsDoneResponse>('post', OpsApiPaths.endSessions(id), { json: body }),
   resendVerification: (id: string, body: ReasonRequest) =>
     opsCall<OpsDoneResponse>('post', OpsApiPaths.resendVerification(id), { json: body }),
+  setBlock: (id: string, body: BlockRequest) =>
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.developerBlock(id), { json: body }),
 };
 
 export const developerKeys = {

@@ -55,6 +55,8 @@ export function findApplication(db: Db, id: string) {
       'developers.id as developerId',
       'developers.email as developerEmail',
       'developers.name as developerName',
+      'developers.blockedReason as developerBlockedReason',
+      'developers.blockedAt as developerBlockedAt',
     ])
     .where('applications.id', '=', id)
     .executeTakeFirst();
@@ -63,7 +65,7 @@ export function findApplication(db: Db, id: string) {
 export function applicationsOf(db: Db, ownerId: string) {
   return db
     .selectFrom('applications')
-    .select(['id', 'name', 'allowedUsers', 'isActive'])
+    .select(['id', 'name', 'allowedUsers', 'isActive', 'blockedAt'])
     .where('ownerId', '=', ownerId)
     .orderBy('createdAt', 'desc')
     .execute();
@@ -126,6 +128,14 @@ export async function setBlock(
     .set({ blockedReason: reason, blockedAt: reason === null ? null : now, updatedAt: now })
     .where('id', '=', id)
     .execute();
+  if (table === 'developers') {
+    // Every application answer carries the developer's block: their cached list is stale.
+    await trx
+      .updateTable('developers')
+      .set((eb) => ({ appsVersion: eb('appsVersion', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** Every failed-sign-in count of the developer starts again: the account's and the keyed ones. */

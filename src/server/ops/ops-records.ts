@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OpsApplicationResponse, OpsDeveloperResponse } from '../../contract/ops.js';
+import type { OpsApplicationResponse, OpsBlock, OpsDeveloperResponse } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { listLiveSessions } from '../auth/sessions.repository.js';
 import type { Clock } from '../clock.js';
@@ -18,6 +18,9 @@ import {
 type IpRecord = Awaited<ReturnType<typeof ipRecordsOfApps>>[number];
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+const blockOf = (reason: string | null, at: number | null): OpsBlock =>
+  reason === null || at === null ? null : { reason, since: iso(at) };
 
 function ipView(record: IpRecord) {
   const proofState =
@@ -64,12 +67,14 @@ export function createOpsRecords(deps: {
           // The account's own count, or any address's or device's on it.
           lockedUntil: lock > now ? iso(lock) : null,
           createdAt: iso(developer.createdAt),
+          block: blockOf(developer.blockedReason, developer.blockedAt),
         },
         applications: apps.map((app) => ({
           id: app.id,
           name: app.name,
           clientId: app.allowedUsers,
           isActive: app.isActive === 1,
+          isBlocked: app.blockedAt !== null,
           ips: ips.filter((record) => record.applicationId === app.id).map(ipView),
         })),
         sessions: sessions.map((session) => ({
@@ -101,8 +106,14 @@ export function createOpsRecords(deps: {
           createdAt: iso(app.createdAt),
           keys: keys.map(({ masked, expiresAt }) => ({ masked, expiresAt })),
           ips: ips.map(ipView),
+          block: blockOf(app.blockedReason, app.blockedAt),
         },
-        developer: { id: app.developerId, email: app.developerEmail, name: app.developerName },
+        developer: {
+          id: app.developerId,
+          email: app.developerEmail,
+          name: app.developerName,
+          block: blockOf(app.developerBlockedReason, app.developerBlockedAt),
+        },
       };
     },
   };

@@ -3,33 +3,18 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
 import { renderOpsPage } from '../../../../test/support/ops-page.js';
+import { OPS_APPLICATION } from '../../../../test/support/ops-records.js';
 import {
   OpsApiPaths,
   OpsClientPaths,
   opsApplicationPath,
   opsDeveloperPath,
-  type OpsApplicationResponse,
 } from '../../../contract/ops.js';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import ApplicationPage from './ApplicationPage.js';
 
 const text = OpsMessages.application;
-const ACTIVE: OpsApplicationResponse = {
-  application: {
-    id: 'app_1',
-    name: 'Momentum bot',
-    clientId: 'CID123',
-    algoId: null,
-    isActive: true,
-    callbackUrl: 'https://bot.example.com/callback',
-    postbackUrl: null,
-    description: 'Trades momentum',
-    createdAt: '2026-11-01T09:00:00.000Z',
-    keys: [{ masked: 'pk_live_ab12••••••••', expiresAt: null }],
-    ips: [{ ip: '203.0.113.7', proofState: 'pending', rejectionReason: null }],
-  },
-  developer: { id: 'dev_1', email: 'asha@example.com', name: 'Asha Rao' },
-};
+const ACTIVE = OPS_APPLICATION;
 
 function applicationApi() {
   let answer = ACTIVE;

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { Button } from '../../../web/ui/Button.js';
 import { applicationKeys, applicationsApi } from '../../api/applications-api.js';
+import { KillSwitch } from '../../ui/KillSwitch.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { ReasonDialog } from '../../ui/ReasonDialog.js';
 import { StatusRegion } from '../../ui/StatusRegion.js';
@@ -15,7 +16,8 @@ const text = OpsMessages.application;
 
 /**
  * /ops/apps/:applicationId: the application, its keys and IPs, its owner; Pause or
- * Resume with a required reason (the developer gets it by e-mail), the result announced.
+ * Resume with a required reason (the developer gets it by e-mail), the result announced;
+ * the kill switch, with the developer's block shown beside the application's.
  */
 export default function ApplicationPage() {
   const { applicationId = '' } = useParams();
@@ -31,6 +33,10 @@ export default function ApplicationPage() {
   usePageTitle(heading);
   const isActive = data?.application.isActive ?? true;
   const actionTitle = isActive ? text.pause : text.resume;
+  const onDone = (message: string) => {
+    setResult(message);
+    void queryClient.invalidateQueries({ queryKey: applicationKeys.one(applicationId) });
+  };
   return (
     <div className={styles.page}>
       <h1>{heading}</h1>
@@ -61,10 +67,14 @@ export default function ApplicationPage() {
               })
             }
             onClose={() => setIsDialogOpen(false)}
-            onDone={(message) => {
-              setResult(message);
-              void queryClient.invalidateQueries({ queryKey: applicationKeys.one(applicationId) });
-            }}
+            onDone={onDone}
+          />
+          <KillSwitch
+            block={data.application.block}
+            texts={text}
+            outer={{ block: data.developer.block, blocked: OpsMessages.developer.blocked }}
+            act={(blocked, reason) => applicationsApi.setBlock(applicationId, { blocked, reason })}
+            onDone={onDone}
           />
           <ApplicationDetails answer={data} />
         </>

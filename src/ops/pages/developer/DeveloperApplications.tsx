@@ -28,6 +28,7 @@ export function DeveloperApplications({
               <p>
                 {text.clientId}: <code>{application.clientId}</code> ·{' '}
                 {application.isActive ? appText.active : appText.paused}
+                {application.isBlocked && ` · ${appText.blockedState}`}
               </p>
               <IpStates ips={application.ips} label={`${appText.ips}: ${application.name}`} />
             </li>

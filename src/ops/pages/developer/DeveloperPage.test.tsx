@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
 import { renderOpsPage } from '../../../../test/support/ops-page.js';
+import { OPS_DEVELOPER } from '../../../../test/support/ops-records.js';
 import type { ActivityResponse } from '../../../contract/activity.js';
 import { Messages } from '../../../contract/messages.js';
 import {
@@ -16,41 +17,7 @@ import { OpsMessages } from '../../../contract/ops-messages.js';
 import DeveloperPage from './DeveloperPage.js';
 
 const text = OpsMessages.developer;
-const LOCKED: OpsDeveloperResponse = {
-  developer: {
-    id: 'dev_1',
-    email: 'asha@example.com',
-    name: 'Asha Rao',
-    mobile: '+919876543210',
-    state: 'Karnataka',
-    clientCode: null,
-    isVerified: true,
-    lockedUntil: '2026-11-26T22:00:00.000Z',
-    createdAt: '2026-11-01T09:00:00.000Z',
-  },
-  applications: [
-    {
-      id: 'app_1',
-      name: 'Momentum bot',
-      clientId: 'CID123',
-      isActive: true,
-      ips: [
-        { ip: '203.0.113.7', proofState: 'rejected', rejectionReason: 'Blurred scan' },
-        { ip: '203.0.113.8', proofState: 'none', rejectionReason: null },
-      ],
-    },
-  ],
-  sessions: [
-    {
-      id: 's1',
-      browser: 'Firefox on Linux',
-      ip: '198.51.100.4',
-      place: 'Bengaluru',
-      createdAt: '2026-11-26T08:00:00.000Z',
-      lastUsedAt: '2026-11-26T09:00:00.000Z',
-    },
-  ],
-};
+const LOCKED = OPS_DEVELOPER;
 const ACTIVITY: ActivityResponse = {
   status: 'success',
   message: 'Activity fetched successfully',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { developerKeys, developersApi } from '../../api/developers-api.js';
+import { KillSwitch } from '../../ui/KillSwitch.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { StatusRegion } from '../../ui/StatusRegion.js';
 import styles from '../../ui/ops-ui.module.css';
@@ -15,7 +16,8 @@ import { usePageTitle } from '../../ui/use-page-title.js';
 
 /**
  * /ops/developers/:developerId: the profile, applications with their IPs' proof
- * states, sessions and activity log, and support's actions; a done action's result is
+ * states, sessions and activity log, support's actions and the kill switch on every
+ * application; a done action's result is
  * announced and the page loaded again.
  */
 export default function DeveloperPage() {
@@ -47,6 +49,12 @@ export default function DeveloperPage() {
       {data !== undefined && (
         <>
           <DeveloperActions developer={data.developer} onDone={onDone} />
+          <KillSwitch
+            block={data.developer.block}
+            texts={OpsMessages.developer}
+            act={(blocked, reason) => developersApi.setBlock(developerId, { blocked, reason })}
+            onDone={onDone}
+          />
           <DeveloperProfile developer={data.developer} />
           <DeveloperApplications applications={data.applications} />
           <DeveloperSessions sessions={data.sessions} />

@@ -24,6 +24,7 @@ export function AppCard({ app }: { app: Application }) {
             {app.applicationName}
           </h2>
           <StatusBadge isActive={app.isActive} />
+          {app.block !== null && <p className={styles.blocked}>{Messages.app.blockedBadge}</p>}
         </div>
       </div>
       <dl className={styles.facts}>

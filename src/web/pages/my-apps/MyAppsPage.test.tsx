@@ -85,6 +85,22 @@ describe('the renewal date', () => {
     renderPage();
     expect(await screen.findByRole('list', { name: 'Your apps' })).toHaveTextContent('2026-11-27');
   });
+
+  it('marks an application the provider blocked, and only that one', async () => {
+    const blocked: Application = {
+      ...APP,
+      applicationId: 'app-2',
+      applicationName: 'Algo two',
+      block: { scope: 'application', reason: 'Runaway orders', since: APP.renewalDate },
+    };
+    fakeApi(() => json(200, [APP, blocked]));
+    renderPage();
+    const two = await screen.findByRole('article', { name: 'Algo two' });
+    expect(two).toHaveTextContent(Messages.app.blockedBadge);
+    expect(screen.getByRole('article', { name: 'Algo one' })).not.toHaveTextContent(
+      Messages.app.blockedBadge,
+    );
+  });
 });
 
 describe('the empty list (docs/product.md section 12, departures from the contract)', () => {

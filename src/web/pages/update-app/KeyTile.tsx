@@ -9,6 +9,7 @@ import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
 import { notify } from '../../ui/notify.js';
+import { BLOCK_NOTICE_ID } from './BlockNotice.js';
 import { KEY_ROLL_TEXTS, RollKey } from './RollKey.js';
 import { useCopy } from './use-copy.js';
 import styles from './update-app-page.module.css';
@@ -148,7 +149,12 @@ export function KeyTile({ app }: { app: Application }) {
             <EyeOff aria-hidden="true" size={18} /> {Messages.keys.hide}
           </Button>
         )}
-        <RollKey texts={KEY_ROLL_TEXTS} roll={roll} onRolled={() => setRevealed(null)} />
+        <RollKey
+          texts={KEY_ROLL_TEXTS}
+          roll={roll}
+          onRolled={() => setRevealed(null)}
+          disabledBy={app.block === null ? undefined : BLOCK_NOTICE_ID}
+        />
       </div>
       {hasAskedPassword && (
         <Suspense fallback={null}>

@@ -38,10 +38,13 @@ export function RollKey({
   texts,
   roll,
   onRolled,
+  disabledBy,
 }: {
   texts: RollTexts;
   roll: (grace: KeyGrace) => Promise<string>;
   onRolled?: () => void;
+  /** The id of the text saying why rolling is off now; the button is disabled while set. */
+  disabledBy?: string | undefined;
 }) {
   const [isAsking, setIsAsking] = useState(false);
   const [grace, setGrace] = useState<KeyGrace>('24h');
@@ -67,7 +70,13 @@ export function RollKey({
 
   return (
     <>
-      <Button variant="secondary" className={styles.keyAction} onClick={() => setIsAsking(true)}>
+      <Button
+        variant="secondary"
+        className={styles.keyAction}
+        disabled={disabledBy !== undefined}
+        aria-describedby={disabledBy}
+        onClick={() => setIsAsking(true)}
+      >
         <RefreshCw aria-hidden="true" size={18} /> {texts.action}
       </Button>
       <Modal

@@ -17,6 +17,7 @@ import formStyles from '../../ui/forms.module.css';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
 import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
+import { BLOCK_NOTICE_ID } from './BlockNotice.js';
 import { LogoField } from './LogoField.js';
 import {
   fieldsOfApp,
@@ -95,6 +96,12 @@ export function UpdateAppForm({ app }: { app: Application }) {
 
   const isBusy = progress !== null || isLogoBusy;
   const hold = app.operatorHold;
+  // A block leaves the status stored but moot: the gateway refuses the calls either way.
+  const statusDescription = [
+    `${statusId}-text`,
+    ...(hold === null ? [] : [`${statusId}-hold`]),
+    ...(app.block === null ? [] : [BLOCK_NOTICE_ID]),
+  ].join(' ');
   return (
     <form
       className={`${formStyles.form} ${styles.form}`}
@@ -162,9 +169,9 @@ export function UpdateAppForm({ app }: { app: Application }) {
           id={statusId}
           className={styles.switch}
           aria-checked={values.isActive}
-          disabled={hold !== null}
+          disabled={hold !== null || app.block !== null}
           onClick={() => setValue('isActive', !values.isActive)}
-          aria-describedby={`${statusId}-text${hold === null ? '' : ` ${statusId}-hold`}`}
+          aria-describedby={statusDescription}
         >
           <span className={styles.thumb} />
         </button>

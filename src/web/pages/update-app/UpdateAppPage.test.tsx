@@ -11,6 +11,7 @@ import { Messages } from '../../../contract/messages.js';
 import { maskApiKey } from '../../../contract/rules.js';
 import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
+import { formatTime } from '../../ui/format-time.js';
 import { StorageKeys } from '../../session/storage.js';
 import UpdateAppPage from './UpdateAppPage.js';
 
@@ -127,5 +128,45 @@ describe('the update screen once its app is loaded (decision 034)', () => {
       `${Messages.app.statusPaused} ${Messages.app.heldNotice(reason)}`,
     );
     expect(screen.getByText(Messages.app.heldNotice(reason))).toBeVisible();
+  });
+
+  it("shows the provider's block with the reason, the status switch and the key roll disabled", async () => {
+    const reason = 'Runaway orders flood the exchange.';
+    const since = '2026-11-28T10:00:00.000Z';
+    const blocked = { ...APP, block: { scope: 'application' as const, reason, since } };
+    fakeApi((request) =>
+      request.url === ApiPaths.myIp
+        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
+        : json(200, blocked),
+    );
+    renderPage();
+    const notice = Messages.app.blockedNotice(reason, formatTime(since));
+    expect(await screen.findByText(notice, {}, CODE_LOAD)).toBeVisible();
+    const roll = screen.getByRole('button', { name: Messages.keys.roll });
+    expect(roll).toBeDisabled();
+    expect(roll).toHaveAccessibleDescription(notice);
+    const toggle = await screen.findByRole(
+      'switch',
+      { name: Messages.screens.appStatus },
+      CODE_LOAD,
+    );
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(`${Messages.app.statusActive} ${notice}`);
+    expect(screen.getByRole('button', { name: Messages.screens.save })).toBeVisible();
+  });
+
+  it("says when the block is on every application of the developer's account", async () => {
+    const reason = 'Unpaid dues.';
+    const since = '2026-11-28T10:00:00.000Z';
+    const blocked = { ...APP, block: { scope: 'developer' as const, reason, since } };
+    fakeApi(() => json(200, blocked));
+    renderPage();
+    expect(
+      await screen.findByText(
+        Messages.app.developerBlockedNotice(reason, formatTime(since)),
+        {},
+        CODE_LOAD,
+      ),
+    ).toBeVisible();
   });
 });

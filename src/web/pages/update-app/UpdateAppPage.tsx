@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { StatusBadge, StatusBadgePlaceholder } from '../../ui/StatusBadge.js';
 import { AppPlaceholder, FormPlaceholder } from './AppPlaceholder.js';
+import { BlockNotice } from './BlockNotice.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
 import styles from './update-app-page.module.css';
@@ -82,6 +83,7 @@ export default function UpdateAppPage() {
         </div>
         <DeleteApp app={data} />
       </div>
+      {data.block !== null && <BlockNotice block={data.block} />}
       <div className={styles.layout}>
         <KeyTile app={data} />
         <Suspense fallback={<FormPlaceholder />}>
