@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { Button } from '../../../web/ui/Button.js';
+import { UsageSection } from '../../../web/ui/usage/UsageSection.js';
 import { applicationKeys, applicationsApi } from '../../api/applications-api.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { ReasonDialog } from '../../ui/ReasonDialog.js';
@@ -15,7 +16,8 @@ const text = OpsMessages.application;
 
 /**
  * /ops/apps/:applicationId: the application, its keys and IPs, its owner; Pause or
- * Resume with a required reason (the developer gets it by e-mail), the result announced.
+ * Resume with a required reason (the developer gets it by e-mail), the result announced;
+ * its gateway usage as the developer sees it.
  */
 export default function ApplicationPage() {
   const { applicationId = '' } = useParams();
@@ -67,6 +69,10 @@ export default function ApplicationPage() {
             }}
           />
           <ApplicationDetails answer={data} />
+          <UsageSection
+            queryKey={applicationKeys.usage(applicationId)}
+            load={(window) => applicationsApi.usage(applicationId, window)}
+          />
         </>
       )}
     </div>
