@@ -8,19 +8,13 @@ export function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** The date alone, in the reader's zone or in UTC: '26 Nov 2026'. */
-export function dateText(time: Date, zone: 'local' | 'utc'): string {
+/** The date and the 24-hour time, in the reader's zone or in UTC. */
+export function timeText(time: Date, zone: 'local' | 'utc'): string {
   const isUtc = zone === 'utc';
   const day = isUtc ? time.getUTCDate() : time.getDate();
   const month = isUtc ? time.getUTCMonth() : time.getMonth();
   const year = isUtc ? time.getUTCFullYear() : time.getFullYear();
-  return `${String(day)} ${MONTHS[month] ?? ''} ${String(year)}`;
-}
-
-/** The date and the 24-hour time, in the reader's zone or in UTC. */
-export function timeText(time: Date, zone: 'local' | 'utc'): string {
-  const isUtc = zone === 'utc';
   const hours = isUtc ? time.getUTCHours() : time.getHours();
   const minutes = isUtc ? time.getUTCMinutes() : time.getMinutes();
-  return `${dateText(time, zone)}, ${twoDigits(hours)}:${twoDigits(minutes)}`;
+  return `${String(day)} ${MONTHS[month] ?? ''} ${String(year)}, ${twoDigits(hours)}:${twoDigits(minutes)}`;
 }

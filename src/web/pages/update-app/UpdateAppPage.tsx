@@ -22,12 +22,12 @@ const UpdateAppForm = lazy(async () => {
 });
 const PostbacksSection = lazy(async () => {
   await nextPaint();
-  return { default: (await import('./PostbacksSection.js')).PostbacksSection };
+  return { default: (await import('./lower-sections.js')).PostbacksSection };
 });
-// The usage chart's code too: not a byte of it in the screen's first paint.
+// The usage chart's code comes with the postbacks section's: not a byte of it in the first paint.
 const AppUsage = lazy(async () => {
   await nextPaint();
-  return { default: (await import('./AppUsage.js')).AppUsage };
+  return { default: (await import('./lower-sections.js')).AppUsage };
 });
 
 /**

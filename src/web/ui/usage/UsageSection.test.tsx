@@ -62,13 +62,13 @@ describe('the usage section', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       `${text.bucketHeading['7d']}${text.allowed}${text.refused}${text.reasonsHeading}`,
-      '22 Nov 202600',
-      '23 Nov 202600',
-      '24 Nov 202600',
-      '25 Nov 202600',
-      '26 Nov 202600',
-      '27 Nov 2026120',
-      `28 Nov 2026307${UsageReasonLabels.address_not_allowed}: 5, ${UsageReasonLabels.app_paused}: 2`,
+      '2026-11-2200',
+      '2026-11-2300',
+      '2026-11-2400',
+      '2026-11-2500',
+      '2026-11-2600',
+      '2026-11-27120',
+      `2026-11-28307${UsageReasonLabels.address_not_allowed}: 5, ${UsageReasonLabels.app_paused}: 2`,
     ]);
 
     const reasons = screen.getByRole('list', { name: text.byReason });

@@ -1,5 +1,4 @@
 import type { GatewayReason } from '../../../contract/gateway.js';
-import { dateText, twoDigits } from '../../../contract/time-text.js';
 import type { UsageBucket, UsageWindow } from '../../../contract/usage.js';
 import { formatTime } from '../format-time.js';
 
@@ -38,20 +37,23 @@ export function scaleTop(busiest: number): number {
   }
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /**
  * A bucket's row in the table: its hour in the reader's zone for 24h ('26 Nov 2026, 14:00';
- * 14:30 in India), its UTC day for 7d ('26 Nov 2026'): the server counts by UTC day.
+ * 14:30 in India), its UTC day in the portal's day format for 7d ('2026-11-26'): the server
+ * counts by UTC day.
  */
 export function bucketName(start: string, window: UsageWindow): string {
-  return window === '24h' ? formatTime(start) : dateText(new Date(start), 'utc');
+  return window === '24h' ? formatTime(start) : start.slice(0, 10);
 }
 
-/** A bucket's name under its bar, short: '14:00', or '26 Nov'. */
+/** A bucket's name under its bar, short: '14:00', or '11-26'. */
 export function axisName(start: string, window: UsageWindow): string {
   const time = new Date(start);
   return window === '24h'
-    ? `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}`
-    : dateText(time, 'utc').replace(/ \d+$/, '');
+    ? `${pad(time.getHours())}:${pad(time.getMinutes())}`
+    : start.slice(5, 10);
 }
 
 /** Which buckets the axis names: every sixth hour of 24, every day of 7. */
