@@ -24,6 +24,9 @@ export const E2E_ENV = {
   SHED_LOOP_DELAY_MS: '0',
   // /metrics on the main port behind this token (e2e/metrics.spec.ts reads it).
   METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef',
+  // The gateway check writes its usage counts this often: the usage spec sees its calls on the
+  // screen a moment after making them. The 5 s default is pinned by the API tests.
+  GATEWAY_USAGE_FLUSH_MS: '200',
 } as const;
 
 export const LEGACY_DOMAINS = E2E_ENV.LEGACY_DOMAINS.split(',');
@@ -32,5 +35,12 @@ export const LEGACY_DOMAINS = E2E_ENV.LEGACY_DOMAINS.split(',');
 export function e2eBaseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (url === undefined) throw new Error('E2E_BASE_URL is unset: run through playwright test');
+  return url;
+}
+
+/** Set by global-setup: the gateway check's own listener (GATEWAY_PORT). */
+export function e2eGatewayUrl(): string {
+  const url = process.env.E2E_GATEWAY_URL;
+  if (url === undefined) throw new Error('E2E_GATEWAY_URL is unset: run through playwright test');
   return url;
 }

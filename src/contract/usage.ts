@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ResponseStatusSchema } from './auth.js';
-import { GATEWAY_REASONS } from './gateway.js';
+import { GATEWAY_REASONS, type GatewayReason } from './gateway.js';
 
 /**
  * An application's usage as the gateway check saw it (docs/gateway.md, "Usage"): calls
@@ -68,4 +68,46 @@ export type UsageResponse = z.infer<typeof UsageResponseSchema>;
 
 export const UsageMessages = {
   listed: 'Usage fetched',
+  // ours: the Usage section of the update screen and of the console's application page
+  // (docs/product.md sections 2.8 and 2.14).
+  title: 'Usage',
+  lead: "Calls the provider's API gateway checked for this app, allowed and refused, and why. New calls show within a few seconds.",
+  windowLabel: 'Period',
+  windows: { '24h': 'Last 24 hours', '7d': 'Last 7 days' },
+  chartTitle: { '24h': 'Calls per hour, your time', '7d': 'Calls per day, UTC days' },
+  bucketHeading: { '24h': 'Hour starting', '7d': 'Day (UTC)' },
+  allowed: 'Allowed',
+  refused: 'Refused',
+  byReason: 'Refused by reason',
+  reasonsHeading: 'Reasons',
+  chartSummary: (allowed: number, refused: number) =>
+    `${String(allowed)} allowed and ${String(refused)} refused calls`,
+  showTable: 'Show the counts as a table',
+  noCalls: { '24h': 'No calls in the last 24 hours.', '7d': 'No calls in the last 7 days.' },
+  refusedAddresses: 'Last refused addresses',
+  noRefusedAddresses: 'No call has been refused.',
+  address: 'Address',
+  reason: 'Reason',
+  lastRefused: 'Last refused',
+  loading: 'Loading usage…',
 } as const;
+
+/** ours: each refusal reason as a short label for the refusals by reason. */
+export const UsageReasonLabels = {
+  gateway_token: 'Gateway token missing or wrong',
+  key_missing: 'No API key sent',
+  key_unknown: 'API key not known',
+  key_expired: 'Rolled key past its grace period',
+  token_unknown: 'Connect token not known',
+  token_revoked: 'Connect token revoked',
+  token_expired: 'Connect token past the daily logout',
+  address_missing: 'No caller address sent',
+  address_not_allowed: "Address not on the app's list",
+  proof_pending: 'Family proof not accepted yet',
+  proof_rejected: 'Family proof rejected',
+  app_paused: 'Paused by the developer',
+  app_held: 'Paused by an operator',
+  app_blocked: 'App blocked by the provider',
+  developer_blocked: 'Every app of the developer blocked',
+  state_stale: 'Portal state out of date',
+} as const satisfies Record<GatewayReason, string>;

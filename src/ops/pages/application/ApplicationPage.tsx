@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { OpsMessages } from '../../../contract/ops-messages.js';
 import { Button } from '../../../web/ui/Button.js';
+import { UsageSection } from '../../../web/ui/usage/UsageSection.js';
 import { applicationKeys, applicationsApi } from '../../api/applications-api.js';
 import { KillSwitch } from '../../ui/KillSwitch.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
@@ -17,7 +18,8 @@ const text = OpsMessages.application;
 /**
  * /ops/apps/:applicationId: the application, its keys and IPs, its owner; Pause or
  * Resume with a required reason (the developer gets it by e-mail), the result announced;
- * the kill switch, with the developer's block shown beside the application's.
+ * the kill switch, with the developer's block shown beside the application's; its gateway
+ * usage as the developer sees it.
  */
 export default function ApplicationPage() {
   const { applicationId = '' } = useParams();
@@ -77,6 +79,10 @@ export default function ApplicationPage() {
             onDone={onDone}
           />
           <ApplicationDetails answer={data} />
+          <UsageSection
+            queryKey={applicationKeys.usage(applicationId)}
+            load={(window) => applicationsApi.usage(applicationId, window)}
+          />
         </>
       )}
     </div>

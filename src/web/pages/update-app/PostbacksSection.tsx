@@ -14,6 +14,7 @@ import { RollKey, type RollTexts } from './RollKey.js';
 import { TestPostback } from './TestPostback.js';
 import { useCopy } from './use-copy.js';
 import pageStyles from './update-app-page.module.css';
+import section from '../../ui/section.module.css';
 import styles from './postbacks-section.module.css';
 
 const text = Messages.postbacks;
@@ -68,9 +69,9 @@ export function PostbacksSection({ applicationId }: { applicationId: string }) {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby="postbacks-title">
+    <section className={section.section} aria-labelledby="postbacks-title">
       <h2 id="postbacks-title">{text.title}</h2>
-      <p className={styles.lead}>{text.lead}</p>
+      <p className={section.lead}>{text.lead}</p>
       <dl className={styles.secrets}>
         {secrets.map((secret) => {
           const label = secret.expiresAt === null ? text.secretLabel : text.oldSecretLabel;

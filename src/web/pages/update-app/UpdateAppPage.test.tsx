@@ -1,14 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, testBrand } from '../../../../test/support/brand.js';
 import { appResponse } from '../../../../test/support/app-response.js';
+import { usageAnswer } from '../../../../test/support/usage-answer.js';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import { Messages } from '../../../contract/messages.js';
 import { maskApiKey } from '../../../contract/rules.js';
+import { UsageMessages } from '../../../contract/usage.js';
 import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
 import { formatTime } from '../../ui/format-time.js';
@@ -68,7 +70,7 @@ describe('the update screen before its app is shown', () => {
   });
 });
 
-// The form's and the postbacks section's code is imported on demand; on the shared 2-core
+// The form's, the postbacks section's and the usage section's code is imported on demand; on the shared 2-core
 // machines its first import (transformed by Vitest) can take longer than findBy's default second.
 const CODE_LOAD = { timeout: 10_000 };
 
@@ -76,37 +78,54 @@ const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
 const APP = appResponse('app-1', KEY);
 
 describe('the update screen once its app is loaded (decision 034)', () => {
-  it('shows the heading and the key tile, then the form and the postbacks section as their code comes', async () => {
-    fakeApi((request) =>
-      request.url === ApiPaths.myIp
-        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-        : json(200, APP),
-    );
-    // The status switch measures itself; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    renderPage();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: APP.applicationName }),
-    ).toBeVisible();
-    expect(screen.getByRole('complementary', { name: 'Keys' })).toHaveTextContent(maskApiKey(KEY));
-    expect(await screen.findByRole('textbox', { name: 'App name*' }, CODE_LOAD)).toHaveValue(
-      APP.applicationName,
-    );
-    expect(
-      await screen.findByRole('button', { name: Messages.screens.save }, CODE_LOAD),
-    ).toBeVisible();
-    expect(
-      await screen.findByRole('region', { name: Messages.postbacks.title }, CODE_LOAD),
-    ).toBeVisible();
-    expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
-  });
+  it(
+    'shows the heading and the key tile, then the form, the postbacks and the usage sections as their code comes',
+    async () => {
+      const seen = fakeApi((request) => {
+        if (request.url === ApiPaths.myIp) {
+          return json(200, { status: 'success', message: '', ip: '203.0.113.9' });
+        }
+        if (request.url === ApiPaths.usage(APP.applicationId)) {
+          return json(200, usageAnswer('24h', [{ allowed: 3, refused: 0, reasons: [] }]));
+        }
+        return json(200, APP);
+      });
+      // The status switch measures itself; jsdom has no ResizeObserver.
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          observe() {}
+          unobserve() {}
+          disconnect() {}
+        },
+      );
+      renderPage();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: APP.applicationName }),
+      ).toBeVisible();
+      expect(screen.getByRole('complementary', { name: 'Keys' })).toHaveTextContent(
+        maskApiKey(KEY),
+      );
+      expect(await screen.findByRole('textbox', { name: 'App name*' }, CODE_LOAD)).toHaveValue(
+        APP.applicationName,
+      );
+      expect(
+        await screen.findByRole('button', { name: Messages.screens.save }, CODE_LOAD),
+      ).toBeVisible();
+      expect(
+        await screen.findByRole('region', { name: Messages.postbacks.title }, CODE_LOAD),
+      ).toBeVisible();
+      const usage = await screen.findByRole('region', { name: UsageMessages.title }, CODE_LOAD);
+      expect(await within(usage).findByRole('img', {}, CODE_LOAD)).toHaveAccessibleName(
+        `${UsageMessages.chartTitle['24h']}: ${UsageMessages.chartSummary(3, 0)}`,
+      );
+      expect(
+        seen.find((request) => request.url === ApiPaths.usage(APP.applicationId))?.search,
+      ).toBe('?window=24h');
+      expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
+    },
+    3 * CODE_LOAD.timeout,
+  );
 
   it("shows an operator's hold with the reason, the status switch disabled", async () => {
     const reason = 'Orders from this app breach the exchange rules.';
@@ -114,7 +133,9 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     fakeApi((request) =>
       request.url === ApiPaths.myIp
         ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-        : json(200, held),
+        : request.url === ApiPaths.usage(APP.applicationId)
+          ? json(200, usageAnswer('24h'))
+          : json(200, held),
     );
     renderPage();
     const toggle = await screen.findByRole(

@@ -14,7 +14,7 @@ import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
 import styles from './update-app-page.module.css';
 
-// The form and the postbacks section, with the form and validation libraries, load once the
+// The form, the postbacks section and the usage section, with the form and validation libraries, load once the
 // app's heading and key tile have been painted: neither the screen's first paint nor the key
 // tile waits for them (decision 034).
 const UpdateAppForm = lazy(async () => {
@@ -23,7 +23,12 @@ const UpdateAppForm = lazy(async () => {
 });
 const PostbacksSection = lazy(async () => {
   await nextPaint();
-  return { default: (await import('./PostbacksSection.js')).PostbacksSection };
+  return { default: (await import('./lower-sections.js')).PostbacksSection };
+});
+// The usage chart's code comes with the postbacks section's: not a byte of it in the first paint.
+const AppUsage = lazy(async () => {
+  await nextPaint();
+  return { default: (await import('./lower-sections.js')).AppUsage };
 });
 
 /**
@@ -93,6 +98,9 @@ export default function UpdateAppPage() {
       </div>
       <Suspense fallback={null}>
         <PostbacksSection applicationId={data.applicationId} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AppUsage applicationId={data.applicationId} />
       </Suspense>
     </Screen>
   );
