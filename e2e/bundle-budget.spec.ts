@@ -20,8 +20,9 @@ const LOGIN_SCRIPT_FILES = 3;
 // are on the own form hook, without the form library's 15 KB (docs/performance.md).
 const SIGNED_IN_SCRIPT_LIMIT = 155 * 1024;
 // /update-app/{id} with its forms (the app, its IP rows, the password asked again) on the
-// own form hook and row hook, without the form library (docs/performance.md).
-const UPDATE_SCRIPT_LIMIT = 165 * 1024;
+// own form hook and row hook, without the form library (docs/performance.md), and the sections
+// below them, the postbacks and the gateway usage, loaded after the first paint (decision 062).
+const UPDATE_SCRIPT_LIMIT = 170 * 1024;
 
 /** Signs in as the API's sign-in would, without the screens: the access token in storage. */
 async function plantToken(page: Page, token: string) {

@@ -17,7 +17,6 @@ import formStyles from '../../ui/forms.module.css';
 import { InfoTooltip } from '../../ui/InfoTooltip.js';
 import { notify } from '../../ui/notify.js';
 import { TextField } from '../../ui/TextField.js';
-import { BLOCK_NOTICE_ID } from './BlockNotice.js';
 import { LogoField } from './LogoField.js';
 import {
   fieldsOfApp,
@@ -30,7 +29,17 @@ import {
 import styles from './update-app-page.module.css';
 
 /** docs/product.md section 2, the update form; a successful save goes to My Apps by a full load. */
-export function UpdateAppForm({ app }: { app: Application }) {
+/**
+ * `blockNoticeId`: the page's notice of the provider's block, which describes the disabled
+ * status switch (passed in: importing the notice would pull it out of the screens' chunk).
+ */
+export function UpdateAppForm({
+  app,
+  blockNoticeId,
+}: {
+  app: Application;
+  blockNoticeId?: string | undefined;
+}) {
   const brand = useBrand();
   const schema = useMemo(
     () => updateAppFormSchema(brand, app.allowedUsers),
@@ -100,7 +109,7 @@ export function UpdateAppForm({ app }: { app: Application }) {
   const statusDescription = [
     `${statusId}-text`,
     ...(hold === null ? [] : [`${statusId}-hold`]),
-    ...(app.block === null ? [] : [BLOCK_NOTICE_ID]),
+    ...(blockNoticeId === undefined ? [] : [blockNoticeId]),
   ].join(' ');
   return (
     <form

@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/http.js';
 import { Button } from '../../ui/Button.js';
 import { StatusBadge, StatusBadgePlaceholder } from '../../ui/StatusBadge.js';
 import { AppPlaceholder, FormPlaceholder } from './AppPlaceholder.js';
-import { BlockNotice } from './BlockNotice.js';
+import { BLOCK_NOTICE_ID, BlockNotice } from './BlockNotice.js';
 import { DeleteApp } from './DeleteApp.js';
 import { KeyTile } from './KeyTile.js';
 import styles from './update-app-page.module.css';
@@ -93,7 +93,11 @@ export default function UpdateAppPage() {
         <KeyTile app={data} />
         <Suspense fallback={<FormPlaceholder />}>
           {/* Keyed by id: the form starts from the stored app and keeps edits across refetches. */}
-          <UpdateAppForm key={data.applicationId} app={data} />
+          <UpdateAppForm
+            key={data.applicationId}
+            app={data}
+            blockNoticeId={data.block === null ? undefined : BLOCK_NOTICE_ID}
+          />
         </Suspense>
       </div>
       <Suspense fallback={null}>
