@@ -43,7 +43,7 @@ import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { requestLogSerializer, REDACTED_LOG_PATHS } from './http/logging.js';
-import { registerRequestLog } from './http/request-log.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     requestTimeout: config.timeouts.requestMs,
     connectionTimeout: config.timeouts.idleSocketMs,
@@ -143,7 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const metrics = createMetrics(deps.db, deps.clock);
   registerRequestId(app);
-  registerRequestLog(app);
   registerRequestMetrics(app, metrics.registry);
   registerDrainOnClose(app);
   registerCloseUnread(app);

@@ -1,20 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * One line per request at info, written when it is answered: what was asked, of whom, the
  * answer and its time (decision 060). The arrival is logged at debug only: every request ends
- * with a line, as the request timeout answers the ones that hang.
+ * with a line, as the request timeout answers the ones that arrive too slowly.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
