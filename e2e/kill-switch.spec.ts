@@ -1,9 +1,9 @@
 import { Messages } from '../src/contract/messages.js';
-import { opsApplicationPath, opsDeveloperPath } from '../src/contract/ops.js';
+import { opsDeveloperPath } from '../src/contract/ops.js';
 import { OpsMessages } from '../src/contract/ops-messages.js';
 import { openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
-import { createSearchableDeveloper } from './support/ops-developer.js';
+import { consoleOnNewApplication, createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 
 // docs/product.md sections 2.6, 2.8 and 2.14, decision 054: the kill switch set and lifted in
@@ -21,9 +21,7 @@ test('an admin blocks an application with a reason; the developer sees it; the a
   browser,
 }) => {
   test.slow();
-  const found = await createSearchableDeveloper(request);
-  await signedInOperator(page, 'admin');
-  await page.goto(opsApplicationPath(found.applicationId));
+  const { found } = await consoleOnNewApplication(page, request, 'admin');
   const section = page.getByRole('region', { name: text.title });
   await expect(section).toContainText(text.none, AFTER_LOAD);
   const open = section.getByRole('button', { name: appText.block });

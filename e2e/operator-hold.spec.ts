@@ -1,10 +1,8 @@
 import { Messages } from '../src/contract/messages.js';
-import { opsApplicationPath } from '../src/contract/ops.js';
 import { OpsMessages } from '../src/contract/ops-messages.js';
 import { openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
-import { createSearchableDeveloper } from './support/ops-developer.js';
-import { signedInOperator } from './support/operators.js';
+import { consoleOnNewApplication } from './support/ops-developer.js';
 
 // docs/product.md sections 2.8 and 4, decision 047: an operator's pause is a hold the
 // developer's update screen shows with the reason, the status switch disabled.
@@ -18,12 +16,7 @@ test("the update screen shows an operator's hold with the reason, its switch dis
   browser,
 }) => {
   test.slow();
-  const found = await createSearchableDeveloper(request);
-  await signedInOperator(page, 'support');
-  await page.goto(opsApplicationPath(found.applicationId));
-  await expect(page.getByRole('heading', { level: 1, name: found.appName })).toBeVisible(
-    AFTER_LOAD,
-  );
+  const { found } = await consoleOnNewApplication(page, request, 'support');
   const reason = `Orders in a loop from ${found.ip}.`;
   await page.getByRole('button', { name: appText.pause }).click();
   const dialog = page.getByRole('dialog', { name: appText.pause });

@@ -1,18 +1,13 @@
 import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
-import {
-  OpsApiPaths,
-  OpsClientPaths,
-  opsApplicationPath,
-  opsDeveloperPath,
-} from '../src/contract/ops.js';
+import { OpsApiPaths, OpsClientPaths, opsDeveloperPath } from '../src/contract/ops.js';
 import { OpsMessages } from '../src/contract/ops-messages.js';
 import { postJson, signUpByApi } from './support/accounts.js';
 import { ageCodes } from './support/code-age.js';
 import { expect, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 import { auditRowsOf, openDeveloperActivity, waitForMailWith } from './support/ops-both-sides.js';
-import { createSearchableDeveloper } from './support/ops-developer.js';
+import { consoleOnNewApplication, createSearchableDeveloper } from './support/ops-developer.js';
 import { signedInOperator } from './support/operators.js';
 
 // The console's actions (docs/product.md section 6): each operator action is done from its page with a reason, announced,
@@ -33,12 +28,7 @@ test("pause and resume: reason required, e-mailed, audited and in the developer'
   browser,
 }) => {
   test.slow();
-  const found = await createSearchableDeveloper(request);
-  const admin = await signedInOperator(page, 'admin');
-  await page.goto(opsApplicationPath(found.applicationId));
-  await expect(page.getByRole('heading', { level: 1, name: found.appName })).toBeVisible(
-    AFTER_LOAD,
-  );
+  const { found, operator: admin } = await consoleOnNewApplication(page, request, 'admin');
 
   const pauseReason = `Orders in a loop ${found.ip}`;
   await page.getByRole('button', { name: appText.pause }).click();

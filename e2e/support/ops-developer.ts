@@ -1,10 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ApiPaths } from '../../src/contract/api-paths.js';
 import type { Application } from '../../src/contract/apps.js';
+import { opsApplicationPath, type OperatorRole } from '../../src/contract/ops.js';
 import { apiKeyPrefix } from '../../src/contract/rules.js';
 import { createVerifiedDeveloper, developerIdOf, type NewDeveloper } from './accounts.js';
 import { accessTokenOf, createAppByApi, freshIp } from './apps.js';
 import { expect } from './fixtures.js';
+import { signedInOperator, type EnrolledOperator } from './operators.js';
 
 /** Letters only, as names allow: a name no other test uses. */
 function uniqueLetters(length: number): string {
@@ -59,4 +61,22 @@ export async function createSearchableDeveloper(
     keyPrefix: apiKeyPrefix(masked),
     accessToken,
   };
+}
+
+/**
+ * A developer with one application, and a new operator of `role` signed in to the console on
+ * that application's page, its heading shown.
+ */
+export async function consoleOnNewApplication(
+  page: Page,
+  request: APIRequestContext,
+  role: OperatorRole,
+): Promise<{ found: SearchableDeveloper; operator: EnrolledOperator }> {
+  const found = await createSearchableDeveloper(request);
+  const operator = await signedInOperator(page, role);
+  await page.goto(opsApplicationPath(found.applicationId));
+  await expect(page.getByRole('heading', { level: 1, name: found.appName })).toBeVisible({
+    timeout: 15_000,
+  });
+  return { found, operator };
 }
