@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ApiPaths, InternalPaths } from '../../src/contract/api-paths.js';
 import { createPostbackSecretRing } from '../../src/server/postbacks/postback-secret-ring.js';
+import { createApp } from './apps.js';
 import type { HttpClient } from './http-client.js';
 import { keyCryptoOf } from './keys.js';
+import type { PostbackReceiver } from './postback-receiver.js';
 import type { TestApp } from './test-app.js';
 
 /** The trading platform's service token in the tests, and the configuration that accepts it. */
@@ -56,6 +58,17 @@ export async function signingSecretOf(
   const [secret] = await postbackSecretsOf(t, applicationId);
   if (secret === undefined) throw new Error('no signing secret');
   return secret;
+}
+
+/** A new application of `client`'s developer posting to `receiver`, which verifies with its secret. */
+export async function appPostingTo(
+  t: TestApp,
+  client: HttpClient,
+  receiver: PostbackReceiver,
+): Promise<string> {
+  const id = await createApp(client, { postbackUrl: receiver.url });
+  receiver.secret = await signingSecretOf(t, client, id);
+  return id;
 }
 
 /** The stored events of an application, oldest first. */

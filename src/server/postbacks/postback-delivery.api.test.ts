@@ -7,7 +7,6 @@ import {
   PostbackMessages,
 } from '../../contract/postbacks.js';
 import {
-  createApp,
   signedInDeveloper,
   signInAgain,
   type SignedInDeveloper,
@@ -17,12 +16,12 @@ import {
   type PostbackReceiver,
 } from '../../../test/support/postback-receiver.js';
 import {
+  appPostingTo,
   attemptRows,
   eventRows,
   postbackSecretsOf,
   sendEvent,
   SERVICE_TOKEN_ENV,
-  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
@@ -55,9 +54,7 @@ afterEach(async () => {
 
 /** An application posting to the receiver, whose secret the receiver verifies with. */
 async function appWithReceiver(): Promise<string> {
-  const id = await createApp(dev.client, { postbackUrl: receiver.url });
-  receiver.secret = await signingSecretOf(t, dev.client, id);
-  return id;
+  return appPostingTo(t, dev.client, receiver);
 }
 
 async function queue(applicationId: string, eventId: string) {

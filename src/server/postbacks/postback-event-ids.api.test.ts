@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostbackLimits, PostbackMessages } from '../../contract/postbacks.js';
-import { createApp, signedInDeveloper } from '../../../test/support/apps.js';
+import { signedInDeveloper } from '../../../test/support/apps.js';
 import {
   startPostbackReceiver,
   type PostbackReceiver,
 } from '../../../test/support/postback-receiver.js';
 import {
+  appPostingTo,
   eventRows,
   sendEvent,
   SERVICE_TOKEN_ENV,
-  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
@@ -35,9 +35,7 @@ afterAll(async () => {
 
 async function appWithReceiver(): Promise<string> {
   const dev = await signedInDeveloper(t);
-  const id = await createApp(dev.client, { postbackUrl: receiver.url });
-  receiver.secret = await signingSecretOf(t, dev.client, id);
-  return id;
+  return appPostingTo(t, dev.client, receiver);
 }
 
 function send(applicationId: string, eventId: string) {

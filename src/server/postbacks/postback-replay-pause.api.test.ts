@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { POSTBACK_RETRY_DELAYS_MS, PostbackMessages } from '../../contract/postbacks.js';
-import {
-  createApp,
-  signedInDeveloper,
-  type SignedInDeveloper,
-} from '../../../test/support/apps.js';
+import { signedInDeveloper, type SignedInDeveloper } from '../../../test/support/apps.js';
 import {
   startPostbackReceiver,
   type PostbackReceiver,
 } from '../../../test/support/postback-receiver.js';
 import {
+  appPostingTo,
   eventRows,
   sendEvent,
   SERVICE_TOKEN_ENV,
-  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
@@ -35,8 +31,7 @@ afterAll(async () => {
 });
 
 async function appWithEvent(eventId: string) {
-  const id = await createApp(dev.client, { postbackUrl: receiver.url });
-  receiver.secret = await signingSecretOf(t, dev.client, id);
+  const id = await appPostingTo(t, dev.client, receiver);
   const res = await sendEvent(t, {
     applicationId: id,
     eventId,

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { POSTBACK_RETRY_DELAYS_MS, PostbackLimits } from '../../contract/postbacks.js';
-import { createApp, signedInDeveloper } from '../../../test/support/apps.js';
+import { signedInDeveloper } from '../../../test/support/apps.js';
 import {
   startPostbackReceiver,
   type PostbackReceiver,
 } from '../../../test/support/postback-receiver.js';
 import {
+  appPostingTo,
   eventRows,
   sendEvent,
   SERVICE_TOKEN_ENV,
-  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -30,8 +30,7 @@ afterAll(async () => {
 describe(`the postback log's retention (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('keeps the newest events, but never drops one before it is delivered', async () => {
     const dev = await signedInDeveloper(t);
-    const id = await createApp(dev.client, { postbackUrl: receiver.url });
-    receiver.secret = await signingSecretOf(t, dev.client, id);
+    const id = await appPostingTo(t, dev.client, receiver);
     const burst = PostbackLimits.eventsKept + 5;
     // The receiver is down: every event waits for its retry, pending.
     receiver.answers = Array.from({ length: burst }, () => 500);

@@ -21,10 +21,10 @@ import {
   type PostbackReceiver,
 } from '../../../test/support/postback-receiver.js';
 import {
+  appPostingTo,
   eventRows,
   sendEvent,
   SERVICE_TOKEN_ENV,
-  signingSecretOf,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
@@ -49,8 +49,7 @@ afterAll(async () => {
 });
 
 async function appWithEvents(count: number): Promise<string> {
-  const id = await createApp(dev.client, { postbackUrl: receiver.url });
-  receiver.secret = await signingSecretOf(t, dev.client, id);
+  const id = await appPostingTo(t, dev.client, receiver);
   for (let n = 1; n <= count; n += 1) {
     await sendEvent(t, {
       applicationId: id,
@@ -214,8 +213,7 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
 
   it('limits test sends per developer', async () => {
     const tester = await signedInDeveloper(t);
-    const id = await createApp(tester.client, { postbackUrl: receiver.url });
-    receiver.secret = await signingSecretOf(t, tester.client, id);
+    const id = await appPostingTo(t, tester.client, receiver);
     for (let n = 0; n < PostbackLimits.testSends; n += 1) {
       expect((await tester.client.json('POST', ApiPaths.testPostback(id))).status).toBe(200);
     }
