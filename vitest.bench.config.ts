@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             'bench/budgets.bench.ts',
             'bench/postbacks.bench.ts',
+            'bench/gateway.bench.ts',
             'bench/timing.bench.ts',
             // `vitest run` fuzzes with a fixed seed; here each run explores a fresh one.
             'src/server/fuzz/routes.fuzz.api.test.ts',

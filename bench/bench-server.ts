@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { createApp, signedInDeveloper } from '../test/support/apps.js';
+import { currentKeyOf } from '../test/support/keys.js';
 import { startTestApp, type TestApp } from '../test/support/test-app.js';
 import {
   readInput,
@@ -49,6 +50,7 @@ async function newSession(
   sessions += 1;
   const dev = await signedInDeveloper(t);
   const appIds: string[] = [];
+  const firstIps: string[] = [];
   for (let app = 1; app <= apps; app += 1) {
     const ips = Array.from(
       { length: ipsPerApp },
@@ -56,6 +58,7 @@ async function newSession(
     );
     const postback = postbackUrl === undefined ? {} : { postbackUrl };
     appIds.push(await createApp(dev.client, { ipRecords: ips.join(','), ...postback }));
+    firstIps.push(ips[0] ?? '');
   }
   return {
     email: dev.email,
@@ -64,6 +67,8 @@ async function newSession(
     xsrfToken: dev.client.cookie('XSRF-TOKEN') ?? '',
     deviceCookie: dev.client.cookie(DEVICE_COOKIE) ?? '',
     appIds,
+    apiKeys: await Promise.all(appIds.map((id) => currentKeyOf(t, id))),
+    firstIps,
   };
 }
 

@@ -42,6 +42,9 @@ export interface BenchSession {
   /** The browser's device cookie: its sign-ins are a returning developer's (decision 010). */
   readonly deviceCookie: string;
   readonly appIds: readonly string[];
+  /** Each application's current API key and first listed IP, in the order of `appIds`. */
+  readonly apiKeys: readonly string[];
+  readonly firstIps: readonly string[];
 }
 
 /** Parent → server. Each gets one reply, in order. */
