@@ -72,6 +72,8 @@ export const Messages = {
       `By default the API is restricted to one ${product} user id. Multi-user login needs an e-mail request to ${product}.`,
     // ours
     algoIdLockedHint: (product: string) => `The ${product} Algo ID cannot be changed.`,
+    algoIdHint:
+      'If you are registering an algorithm with the exchange, enter its Algo ID; leave it empty otherwise.',
     deleteConfirmTitle: 'Delete this app?',
     deleteConfirmText:
       'Its API key stops working and its IP allowlist and documents are removed. This cannot be undone.',

@@ -105,7 +105,12 @@ export function CreateAppForm() {
       noValidate
     >
       <TextField label="App name*" error={errors.name} {...field('name')} />
-      <TextField label="Algo ID" error={errors.algo_id} {...field('algo_id')} />
+      <TextField
+        label="Algo ID"
+        hint={Messages.app.algoIdHint}
+        error={errors.algo_id}
+        {...field('algo_id')}
+      />
       <TextField
         label={`${Messages.app.clientIdLabel(brand.productName)}*`}
         className={storedClientCode === null ? undefined : styles.blurred}
@@ -174,10 +179,6 @@ export function CreateAppForm() {
         error={errors.description}
         {...field('description')}
       />
-      <p className={styles.note}>
-        Algo ID: if you are registering an algorithm with the exchange, enter its Algo ID; leave it
-        empty otherwise.
-      </p>
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />
       )}

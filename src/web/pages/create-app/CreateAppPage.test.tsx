@@ -50,6 +50,23 @@ describe('the create screen (decision 034)', () => {
     expect(await screen.findByRole('textbox', { name: 'App name*' }, CODE_LOAD)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
   });
+
+  it('describes the Algo ID field by its note, beside it', async () => {
+    fakeApi(() => json(200, { status: 'success', message: '', ip: '203.0.113.9' }));
+    const router = createMemoryRouter(
+      [{ path: ClientPaths.createApp, element: <CreateAppPage /> }],
+      { initialEntries: [ClientPaths.createApp] },
+    );
+    render(
+      <BrandProvider brand={testBrand}>
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </BrandProvider>,
+    );
+    const algoId = await screen.findByRole('textbox', { name: 'Algo ID' }, CODE_LOAD);
+    expect(algoId).toHaveAccessibleDescription(Messages.app.algoIdHint);
+  });
 });
 
 /** The form with the notices area, its IP calls answered as for IPs nobody else uses. */
