@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/support/fake-api.js';
+import { usageAnswer } from '../../../test/support/usage-answer.js';
 import { renderOpsPage } from '../../../test/support/ops-page.js';
 import { OPS_APPLICATION, OPS_DEVELOPER } from '../../../test/support/ops-records.js';
 import {
@@ -53,6 +54,8 @@ function blockApi(
       return json(200, { message: body.blocked ? appText.blockedDone : appText.unblockedDone });
     }
     if (request.url === page) return json(200, read(block));
+    // The application page's usage section asks for its own window.
+    if (request.url === OpsApiPaths.applicationUsage('app_1')) return json(200, usageAnswer('24h'));
     return json(200, { status: 'success', message: '', events: [], nextCursor: null });
   });
 }

@@ -158,7 +158,9 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     fakeApi((request) =>
       request.url === ApiPaths.myIp
         ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-        : json(200, blocked),
+        : request.url === ApiPaths.usage(APP.applicationId)
+          ? json(200, usageAnswer('24h'))
+          : json(200, blocked),
     );
     renderPage();
     const notice = Messages.app.blockedNotice(reason, formatTime(since));
@@ -180,7 +182,11 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     const reason = 'Unpaid dues.';
     const since = '2026-11-28T10:00:00.000Z';
     const blocked = { ...APP, block: { scope: 'developer' as const, reason, since } };
-    fakeApi(() => json(200, blocked));
+    fakeApi((request) =>
+      request.url === ApiPaths.usage(APP.applicationId)
+        ? json(200, usageAnswer('24h'))
+        : json(200, blocked),
+    );
     renderPage();
     expect(
       await screen.findByText(
