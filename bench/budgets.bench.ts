@@ -6,6 +6,7 @@ import { ApiPaths } from '../src/contract/api-paths.js';
 import { ARGON2_OPTIONS } from '../src/server/auth/passwords.js';
 import { PASSWORD } from '../test/support/accounts.js';
 import {
+  interleavedRounds,
   measure,
   median,
   readHeaders,
@@ -22,6 +23,7 @@ import { benchFigures } from './bench-figures.js';
 const CONNECTIONS = 10;
 const ROUND_MS = 3000;
 const ROUNDS = 3;
+const LOAD = { connections: CONNECTIONS, durationMs: ROUND_MS, rounds: ROUNDS };
 
 let bare: BenchServer;
 let portal: BenchServer;
@@ -47,26 +49,18 @@ describe('budgets (docs/product.md section 13)', () => {
   it('GET /api/v1/apps costs at most 6.5 times the server CPU per request of a bare route', async () => {
     const bareRoute = [{ method: 'GET', path: '/bare' }];
     const list = [{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(session) }];
-    const bareCpu: number[] = [];
-    const listCpu: number[] = [];
     const table: string[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const base = await measure(bare, {
-        requests: bareRoute,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      const apps = await measure(portal, {
-        requests: list,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      table.push(row(`round ${String(round)} bare Fastify route`, base));
-      table.push(row(`round ${String(round)} GET /api/v1/apps`, apps));
-      expect(apps.firstError).toBeNull();
-      bareCpu.push(base.cpuPerRequestUs);
-      listCpu.push(apps.cpuPerRequestUs);
-    }
+    const [bases, lists] = await interleavedRounds(
+      [
+        { name: 'bare Fastify route', server: bare, requests: bareRoute },
+        { name: 'GET /api/v1/apps', server: portal, requests: list },
+      ],
+      LOAD,
+      table,
+    );
+    for (const m of lists) expect(m.firstError).toBeNull();
+    const bareCpu = bases.map((m) => m.cpuPerRequestUs);
+    const listCpu = lists.map((m) => m.cpuPerRequestUs);
     const ratio = median(bareCpu) / median(listCpu);
     table.push(
       `CPU per request, median of ${String(ROUNDS)}: bare ${median(bareCpu).toFixed(1)} us, ` +
@@ -89,27 +83,18 @@ describe('budgets (docs/product.md section 13)', () => {
       path: ApiPaths.app(id),
       headers: readHeaders(session),
     }));
-    const listCpu: number[] = [];
-    const oneCpu: number[] = [];
     const table: string[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const apps = await measure(portal, {
-        requests: list,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      const app = await measure(portal, {
-        requests: one,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      table.push(row(`round ${String(round)} GET /api/v1/apps`, apps));
-      table.push(row(`round ${String(round)} GET /api/v1/app/{id}`, app));
-      expect(apps.firstError).toBeNull();
-      expect(app.firstError).toBeNull();
-      listCpu.push(apps.cpuPerRequestUs);
-      oneCpu.push(app.cpuPerRequestUs);
-    }
+    const [lists, ones] = await interleavedRounds(
+      [
+        { name: 'GET /api/v1/apps', server: portal, requests: list },
+        { name: 'GET /api/v1/app/{id}', server: portal, requests: one },
+      ],
+      LOAD,
+      table,
+    );
+    for (const m of [...lists, ...ones]) expect(m.firstError).toBeNull();
+    const listCpu = lists.map((m) => m.cpuPerRequestUs);
+    const oneCpu = ones.map((m) => m.cpuPerRequestUs);
     const ratio = median(oneCpu) / median(listCpu);
     table.push(
       `CPU per request, median of ${String(ROUNDS)}: GET /api/v1/app/{id} ${median(oneCpu).toFixed(1)} us, ` +

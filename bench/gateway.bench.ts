@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InternalPaths } from '../src/contract/api-paths.js';
 import { freePort } from '../test/support/free-port.js';
 import { benchFigures } from './bench-figures.js';
-import { measure, median, row, startServer, type BenchServer } from './load.js';
+import { interleavedRounds, median, startServer, type BenchServer } from './load.js';
 import type { BenchSession } from './load-protocol.js';
 
 // The gateway check's budgets (design.md): every trading API call is asked of the portal, so
@@ -46,30 +46,20 @@ describe('the gateway check (design.md budgets)', () => {
       path: InternalPaths.gatewayCheck,
       headers: { 'x-api-key': key, 'x-real-ip': session.firstIps[n] ?? '' },
     }));
-    const bareCpu: number[] = [];
-    const checkCpu: number[] = [];
-    const bareP99: number[] = [];
-    const checkP99: number[] = [];
     const table: string[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const base = await measure(bare, {
-        requests: bareRoute,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      const check = await measure(gateway, {
-        requests: checks,
-        connections: CONNECTIONS,
-        durationMs: ROUND_MS,
-      });
-      table.push(row(`round ${String(round)} bare Fastify route`, base));
-      table.push(row(`round ${String(round)} gateway check`, check));
-      expect(check.firstError).toBeNull();
-      bareCpu.push(base.cpuPerRequestUs);
-      checkCpu.push(check.cpuPerRequestUs);
-      bareP99.push(base.p99Ms);
-      checkP99.push(check.p99Ms);
-    }
+    const [bases, calls] = await interleavedRounds(
+      [
+        { name: 'bare Fastify route', server: bare, requests: bareRoute },
+        { name: 'gateway check', server: gateway, requests: checks },
+      ],
+      { connections: CONNECTIONS, durationMs: ROUND_MS, rounds: ROUNDS },
+      table,
+    );
+    for (const m of calls) expect(m.firstError).toBeNull();
+    const bareCpu = bases.map((m) => m.cpuPerRequestUs);
+    const checkCpu = calls.map((m) => m.cpuPerRequestUs);
+    const bareP99 = bases.map((m) => m.p99Ms);
+    const checkP99 = calls.map((m) => m.p99Ms);
     const ratio = median(bareCpu) / median(checkCpu);
     const p99 = median(checkP99);
     table.push(

@@ -188,6 +188,37 @@ export function signinHeaders(session: BenchSession): Record<string, string> {
   };
 }
 
+/** A named load on a server: one side of a comparison in interleaved rounds. */
+export interface Side {
+  readonly name: string;
+  readonly server: BenchServer;
+  readonly requests: readonly LoadRequest[];
+}
+
+/**
+ * `rounds` rounds of both sides in turn, so a burst of other work on the machine hits both;
+ * each measurement is a row of `table`. Answers each side's measurements, round by round.
+ */
+export async function interleavedRounds(
+  sides: readonly [Side, Side],
+  load: { readonly connections: number; readonly durationMs: number; readonly rounds: number },
+  table: string[],
+): Promise<[Measurement[], Measurement[]]> {
+  const measured: [Measurement[], Measurement[]] = [[], []];
+  for (let round = 1; round <= load.rounds; round += 1) {
+    for (const [index, side] of sides.entries()) {
+      const m = await measure(side.server, {
+        requests: side.requests,
+        connections: load.connections,
+        durationMs: load.durationMs,
+      });
+      table.push(row(`round ${String(round)} ${side.name}`, m));
+      measured[index]?.push(m);
+    }
+  }
+  return measured;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
