@@ -77,6 +77,17 @@ const CODE_LOAD = { timeout: 10_000 };
 const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
 const APP = appResponse('app-1', KEY);
 
+/** The server for one app's screen: the caller's address, a quiet usage window, and `app`. */
+function answerWith(app: typeof APP) {
+  fakeApi((request) =>
+    request.url === ApiPaths.myIp
+      ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
+      : request.url === ApiPaths.usage(APP.applicationId)
+        ? json(200, usageAnswer('24h'))
+        : json(200, app),
+  );
+}
+
 describe('the update screen once its app is loaded (decision 034)', () => {
   it(
     'shows the heading and the key tile, then the form, the postbacks and the usage sections as their code comes',
@@ -130,13 +141,7 @@ describe('the update screen once its app is loaded (decision 034)', () => {
   it("shows an operator's hold with the reason, the status switch disabled", async () => {
     const reason = 'Orders from this app breach the exchange rules.';
     const held = { ...APP, isActive: false, operatorHold: { reason, since: APP.renewalDate } };
-    fakeApi((request) =>
-      request.url === ApiPaths.myIp
-        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-        : request.url === ApiPaths.usage(APP.applicationId)
-          ? json(200, usageAnswer('24h'))
-          : json(200, held),
-    );
+    answerWith(held);
     renderPage();
     const toggle = await screen.findByRole(
       'switch',
@@ -155,13 +160,7 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     const reason = 'Runaway orders flood the exchange.';
     const since = '2026-11-28T10:00:00.000Z';
     const blocked = { ...APP, block: { scope: 'application' as const, reason, since } };
-    fakeApi((request) =>
-      request.url === ApiPaths.myIp
-        ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-        : request.url === ApiPaths.usage(APP.applicationId)
-          ? json(200, usageAnswer('24h'))
-          : json(200, blocked),
-    );
+    answerWith(blocked);
     renderPage();
     const notice = Messages.app.blockedNotice(reason, formatTime(since));
     expect(await screen.findByText(notice, {}, CODE_LOAD)).toBeVisible();
@@ -182,11 +181,7 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     const reason = 'Unpaid dues.';
     const since = '2026-11-28T10:00:00.000Z';
     const blocked = { ...APP, block: { scope: 'developer' as const, reason, since } };
-    fakeApi((request) =>
-      request.url === ApiPaths.usage(APP.applicationId)
-        ? json(200, usageAnswer('24h'))
-        : json(200, blocked),
-    );
+    answerWith(blocked);
     renderPage();
     expect(
       await screen.findByText(
