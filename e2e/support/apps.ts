@@ -38,6 +38,8 @@ export interface AppByApi {
   readonly ips?: readonly string[];
   readonly algoId?: string;
   readonly clientId?: string;
+  /** The redirect URL; https://bot.example.com/callback unless given. */
+  readonly callbackUrl?: string;
   /** Blank unless given (the embedded receiver, /dev/postbacks). */
   readonly postbackUrl?: string;
   /** IPs of another developer this app claims, each with a PDF proof (skip set). */
@@ -62,7 +64,7 @@ export async function createAppByApi(
   const claims = app.claims ?? [];
   const multipart: Record<string, MultipartValue> = {
     name: app.name,
-    callbackUrl: 'https://bot.example.com/callback',
+    callbackUrl: app.callbackUrl ?? 'https://bot.example.com/callback',
     postbackUrl: app.postbackUrl ?? '',
     allowedUsers: app.clientId ?? 'AB1234',
     description: '',

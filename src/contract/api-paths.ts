@@ -109,6 +109,8 @@ export const DevPaths = {
   mail: '/dev/mail',
   mailMessages: '/dev/mail/messages',
   flow: '/dev/flow',
+  /** The second step of a client sign-in (`purpose=connect`): the code. */
+  flowCode: '/dev/flow/code',
   postbacks: '/dev/postbacks',
   postbackRequests: '/dev/postbacks/requests',
 } as const;

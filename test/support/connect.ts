@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { DevPaths } from '../../src/contract/api-paths.js';
 import { ConnectPaths } from '../../src/contract/connect.js';
 import { XSRF_COOKIE } from '../../src/server/http/xsrf.js';
+import { postSecondStep, secondStepOf } from './flow.js';
 import { HttpClient } from './http-client.js';
 import type { TestApp } from './test-app.js';
 
@@ -41,7 +42,10 @@ export const locationOf = (t: TestApp, res: Response) =>
   new URL(res.headers.get('location') ?? '', t.baseUrl);
 const local = (url: URL) => `${url.pathname}${url.search}`;
 
-/** The browser's walk: authorize, the embedded login service, back; the consent page's body. */
+/**
+ * The browser's walk: authorize, the embedded login service's two steps, back; the consent
+ * page's answer.
+ */
 export async function signInAt(
   t: TestApp,
   as: oauth.AuthorizationServer,
@@ -76,8 +80,10 @@ export async function signInAt(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     xsrf: false,
   });
-  expect(posted.status).toBe(302);
-  const back = await browser.request('GET', local(locationOf(t, posted)));
+  expect(posted.status).toBe(200);
+  const passed = await postSecondStep(browser, secondStepOf(await posted.text()));
+  expect(passed.status).toBe(302);
+  const back = await browser.request('GET', local(locationOf(t, passed)));
   return { browser, back };
 }
 

@@ -71,3 +71,20 @@ export async function tokenFromForm(app: TestApp, fields: Record<string, string>
   );
   return location.searchParams.get('auth') ?? '';
 }
+
+/** What the second step's page of a client sign-in carries: its step token and its test code. */
+export function secondStepOf(html: string): { step: string; code: string } {
+  return {
+    step: /name="step" value="([^"]+)"/.exec(html)?.[1] ?? '',
+    code: /class="test-code">(\d{6})</.exec(html)?.[1] ?? '',
+  };
+}
+
+/** POSTs the second step's form as its page does, in the browser that posted the first. */
+export function postSecondStep(browser: HttpClient, fields: Record<string, string>) {
+  return browser.request('POST', DevPaths.flowCode, {
+    body: new URLSearchParams({ xsrf: browser.cookie(XSRF_COOKIE) ?? '', ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    xsrf: false,
+  });
+}

@@ -18,7 +18,10 @@ import {
 const formBody = fc
   .record({
     fields: fc.dictionary(
-      fc.oneof(fc.constantFrom('applicationId', 'client_code', 'name', 'email'), fc.string()),
+      fc.oneof(
+        fc.constantFrom('applicationId', 'client_code', 'name', 'email', 'purpose', 'step', 'code'),
+        fc.string(),
+      ),
       fc.oneof(
         nastyString,
         fc.integer({ min: 1000, max: 20_000 }).map((n) => 'v'.repeat(n)),
@@ -56,7 +59,12 @@ export function pageRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       ),
       t,
     ),
-    request(fc.constant('POST'), fc.constantFrom(DevPaths.flow, DevPaths.postbacks), t, formBody),
+    request(
+      fc.constant('POST'),
+      fc.constantFrom(DevPaths.flow, DevPaths.flowCode, DevPaths.postbacks),
+      t,
+      formBody,
+    ),
     request(
       anyMethod,
       fc.oneof(

@@ -2,9 +2,13 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
+import { CONNECT_PURPOSE, ConnectPaths } from '../../contract/connect.js';
 import {
+  exchangeInBrowser,
   flowIdentity as identity,
   postFlowForm,
+  postSecondStep,
+  secondStepOf,
   tokenFromForm,
 } from '../../../test/support/flow.js';
 import { XSRF_COOKIE, XSRF_REJECTED } from '../http/xsrf.js';
@@ -148,5 +152,110 @@ describe(`the embedded hand-off provider (${process.env.TEST_DB ?? 'sqlite'})`, 
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'error', message: expect.any(String) as string });
+  });
+});
+
+/** A client's sign-in for Connect up to its second step: the browser, the step page. */
+async function firstStep(state = 'c-1') {
+  const browser = new HttpClient(t.baseUrl);
+  await browser.request('GET', `${DevPaths.flow}?purpose=${CONNECT_PURPOSE}&state=${state}`);
+  const who = identity();
+  const res = await browser.request('POST', DevPaths.flow, {
+    body: new URLSearchParams({
+      ...who,
+      applicationId: 'developer-portal',
+      state,
+      purpose: CONNECT_PURPOSE,
+      xsrf: browser.cookie(XSRF_COOKIE) ?? '',
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    xsrf: false,
+  });
+  return { browser, who, res, html: await res.text() };
+}
+
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe(`the embedded provider's second step for Connect (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('asks a connecting client for a 6-digit code before it issues the token', async () => {
+    const { browser, who, res, html } = await firstStep('c-42');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('location')).toBeNull();
+    expect(html).toContain('<form method="post" action="/dev/flow/code"');
+    expect(html).toContain('<label for="code">Code (6 digits)</label>');
+    expect(html).toContain(`client <strong>${who.client_code}</strong>`);
+    expect(html).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
+    const { step, code } = secondStepOf(html);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const done = await postSecondStep(browser, { step, code });
+    expect(done.status).toBe(302);
+    const back = new URL(done.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${t.config.publicUrl}${ConnectPaths.callback}`);
+    expect(back.searchParams.get('state')).toBe('c-42');
+    expect(decodeJwt(back.searchParams.get('auth') ?? '')).toMatchObject({
+      aud: 'developer-portal',
+      ...who,
+      email_verified: true,
+    });
+  });
+
+  it.each([
+    ['a wrong code', otherCode, 'That code is not the one shown on this page.'],
+    ['no code', () => '', 'Enter the 6-digit code shown on this page.'],
+  ])('marks %s on the field and issues nothing', async (_case, codeOf, message) => {
+    const { browser, html } = await firstStep();
+    const { step, code } = secondStepOf(html);
+    const res = await postSecondStep(browser, { step, code: codeOf(code) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    const page = await res.text();
+    expect(page).toContain('<title>Error: ');
+    expect(page).toContain('aria-invalid="true" aria-describedby="code-error"');
+    expect(page).toContain(`<p id="code-error" class="error">${message}</p>`);
+    expect(secondStepOf(page)).toEqual({ step, code });
+  });
+
+  it('refuses a second post without the anti-forgery field with 403 and no token', async () => {
+    const { browser, html } = await firstStep();
+    const res = await postSecondStep(browser, { ...secondStepOf(html), xsrf: '' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      status: 'error',
+      code: 'forbidden',
+      message: XSRF_REJECTED,
+    });
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('refuses a step that was altered or is older than 5 minutes, and issues nothing', async () => {
+    const { browser, html } = await firstStep();
+    const { step, code } = secondStepOf(html);
+    const [head, body, signature] = step.split('.');
+    const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString()) as object;
+    const altered = Buffer.from(JSON.stringify({ ...claims, client_code: 'OTHER1' })).toString(
+      'base64url',
+    );
+    for (const forged of [`${head}.${altered}.${signature}`, 'not-a-step']) {
+      const res = await postSecondStep(browser, { step: forged, code });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('This sign-in has expired. Please start again.');
+    }
+    t.clock.advance(5 * 60_000 + 1000);
+    const late = await postSecondStep(browser, { step, code });
+    expect(late.status).toBe(400);
+    expect(late.headers.get('location')).toBeNull();
+  });
+
+  it('never takes the second step for a hand-off token', async () => {
+    const { html } = await firstStep();
+    const res = await exchangeInBrowser(t, secondStepOf(html).step);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'unauthorized',
+      message: Messages.auth.flowTokenInvalid,
+    });
   });
 });

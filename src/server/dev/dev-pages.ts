@@ -5,7 +5,8 @@ import type { ReceivedPostback } from './postback-inbox.js';
 
 export const DEV_CSS_PATH = '/dev/dev.css';
 
-function page(title: string, main: string): string {
+/** A /dev page with the /dev stylesheet. */
+export function devPage(title: string, main: string): string {
   return htmlPage(title, main, DEV_CSS_PATH);
 }
 
@@ -25,7 +26,13 @@ export interface FlowFormValues {
 
 export type FlowFormErrors = Partial<Record<'clientCode' | 'name' | 'email', string>>;
 
-function field(
+/** A form's hidden field. */
+export function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${name}" value="${e(value)}">`;
+}
+
+/** A labelled input, marked invalid with its message under it when `error` is set. */
+export function field(
   id: string,
   label: string,
   value: string,
@@ -49,17 +56,17 @@ export function flowPage(
   errors: FlowFormErrors = {},
 ): string {
   const hasErrors = Object.keys(errors).length > 0;
-  return page(
+  return devPage(
     `${hasErrors ? 'Error: ' : ''}Sign in with ${productName} | Embedded provider`,
     [
       `<h1>Sign in with ${e(productName)}</h1>`,
       `<p>Embedded test provider: it stands in for the ${e(productName)} login service and signs you in to <strong>${e(values.applicationId)}</strong>.</p>`,
       hasErrors ? '<p class="error" role="alert">Please correct the fields marked below.</p>' : '',
       '<form method="post" action="/dev/flow" novalidate>',
-      `<input type="hidden" name="applicationId" value="${e(values.applicationId)}">`,
-      `<input type="hidden" name="state" value="${e(values.state)}">`,
-      `<input type="hidden" name="purpose" value="${e(values.purpose)}">`,
-      `<input type="hidden" name="xsrf" value="${e(values.xsrf)}">`,
+      hidden('applicationId', values.applicationId),
+      hidden('state', values.state),
+      hidden('purpose', values.purpose),
+      hidden('xsrf', values.xsrf),
       field(
         'client_code',
         'Client code',
@@ -92,7 +99,7 @@ export function mailboxPage(productName: string, messages: readonly StoredMail[]
       '</article>',
     ].join('\n');
   });
-  return page(
+  return devPage(
     `Mailbox | ${productName} Developers`,
     [
       '<h1>Mailbox</h1>',
@@ -120,7 +127,7 @@ export function postbacksPage(
       '</article>',
     ].join('\n');
   });
-  return page(
+  return devPage(
     `Postbacks | ${productName} Developers`,
     [
       '<h1>Postbacks</h1>',

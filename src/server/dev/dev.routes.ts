@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import { DevPaths } from '../../contract/api-paths.js';
 import { MailboxMessageSchema } from '../../contract/auth.js';
-import { CONNECT_PURPOSE, ConnectPaths } from '../../contract/connect.js';
+import { CONNECT_PURPOSE } from '../../contract/connect.js';
 import { Messages } from '../../contract/messages.js';
-import { ClientPaths } from '../../contract/routes.js';
 import { isValidEmail } from '../../contract/rules.js';
 import { ErrorResponseSchema } from '../auth/auth.responses.js';
 import { isValidClientCode, isValidFlowName } from '../auth/flow-claims.js';
@@ -23,6 +22,8 @@ import {
   type FlowFormValues,
 } from './dev-pages.js';
 import { registerDevPostbackRoutes } from './dev-postbacks.routes.js';
+import { flowCodePage } from './flow-code-page.js';
+import { handOffTarget, registerFlowCodeRoute } from './flow-code.routes.js';
 import type { FlowProvider } from './flow-provider.js';
 import { refuseRemote } from './loopback-only.js';
 import { XSRF_REJECTED, type XsrfForms } from '../http/xsrf.js';
@@ -110,7 +111,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
     r.post(
       DevPaths.flow,
       // A refused body (wrong type, bad JSON) is the error handler's JSON, not the page.
-      { schema: { body: FlowFormSchema, response: { 400: FlowErrorSchema } } },
+      { schema: { body: FlowFormSchema, response: { 200: z.string(), 400: FlowErrorSchema } } },
       async (request, reply) => {
         const body = request.body;
         // A page elsewhere could post this form and sign the browser in as anyone.
@@ -134,15 +135,18 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
             .type(HTML)
             .send(flowPage(product, values, errors));
         }
-        const token = await deps.flowProvider.sign(values, deps.clock.now());
-        const query = new URLSearchParams({ auth: token, state: values.state });
-        // Connect's sign-in of a trading client returns to the authorization server.
-        const back =
-          values.purpose === CONNECT_PURPOSE
-            ? ConnectPaths.callback
-            : ClientPaths.flowLoginCallback;
-        const target = `${config.publicUrl}${back}?${query.toString()}`;
-        return reply.redirect(target, 302);
+        const now = deps.clock.now();
+        // A trading client's sign-in has the provider's second factor (docs/connect.md).
+        if (values.purpose === CONNECT_PURPOSE) {
+          const { step, token } = await deps.flowProvider.startStep(values, now);
+          const page = { step, stepToken: token, xsrf: values.xsrf, entered: '' };
+          return reply.type(HTML).send(flowCodePage(product, page));
+        }
+        const token = await deps.flowProvider.sign(values, now);
+        return reply.redirect(
+          handOffTarget(config.publicUrl, values.purpose, token, values.state),
+          302,
+        );
       },
     );
 
@@ -171,6 +175,13 @@ export async function registerDevRoutes(app: FastifyInstance, deps: DevDeps) {
         }));
       },
     );
+    registerFlowCodeRoute(dev, {
+      clock: deps.clock,
+      productName: product,
+      publicUrl: config.publicUrl,
+      flowProvider: deps.flowProvider,
+      xsrfForms: deps.xsrfForms,
+    });
     registerDevPostbackRoutes(dev, {
       clock: deps.clock,
       productName: product,

@@ -41,6 +41,7 @@ describe(`/dev from other computers (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     ['GET', DevPaths.mailMessages],
     ['GET', DevPaths.flow],
     ['POST', DevPaths.flow],
+    ['POST', DevPaths.flowCode],
     ['GET', DevPaths.postbacks],
     ['GET', DevPaths.postbackRequests],
     ['POST', DevPaths.postbacks],
