@@ -29,12 +29,13 @@ export function ConnectSessionsTable({ applicationId }: { applicationId: string 
   const end = useAction(async (session: ConnectSession) => {
     try {
       notify.success((await connectSessionsApi.end(applicationId, session.id)).message);
-      // Its row and button go: focus moves to the section's heading, not the page.
-      document.getElementById(CONNECT_SESSIONS_TITLE_ID)?.focus();
     } finally {
       setAsking(null);
       await queryClient.invalidateQueries({ queryKey });
     }
+    // Its row and button are gone, and the closed dialog gave focus back to that button:
+    // focus moves to the section's heading, not the page.
+    document.getElementById(CONNECT_SESSIONS_TITLE_ID)?.focus();
   });
 
   if (sessions.isPending) return <p role="status">{text.loading}</p>;
