@@ -7,7 +7,7 @@ import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp } from './support/apps.js';
 import { startClientApp, type ClientApp } from './support/client-app.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
-import { flowProviderScreen } from './support/screens.js';
+import { flowCodeScreen, flowProviderScreen, passFlowCodeStep } from './support/screens.js';
 import { e2eBaseUrl, e2eGatewayUrl } from './support/server-env.js';
 
 // docs/connect.md: a trading client signs in to a developer's application in a real browser.
@@ -100,14 +100,12 @@ async function firstStep(page: Page, app: ConnectApp) {
   ).toBeVisible();
 }
 
-const codeField = (page: Page) => page.getByRole('textbox', { name: 'Code (6 digits)' });
+const codeField = (page: Page) => flowCodeScreen(page).code;
 
 /** The second step with the code its page shows; answers the consent page's response. */
 async function secondStep(page: Page): Promise<Response> {
-  const code = (await page.locator('.test-code').textContent()) ?? '';
-  await codeField(page).fill(code);
   const consent = page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/callback');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await passFlowCodeStep(page);
   return consent;
 }
 
@@ -159,9 +157,9 @@ for (const width of WIDTHS) {
       await expectCleanPage(page);
 
       allowFailedResponse('/dev/flow/code', 400);
-      const code = (await page.locator('.test-code').textContent()) ?? '';
+      const code = (await flowCodeScreen(page).shownCode.textContent()) ?? '';
       await codeField(page).fill(code === '000000' ? '111111' : '000000');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await flowCodeScreen(page).signIn.click();
       await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
       await expect(codeField(page)).toHaveAccessibleDescription(
         'That code is not the one shown on this page.',

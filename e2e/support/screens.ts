@@ -65,6 +65,22 @@ export function flowProviderScreen(page: Page) {
   };
 }
 
+/** The embedded provider's second step of a Connect sign-in (docs/connect.md). */
+export function flowCodeScreen(page: Page) {
+  return {
+    code: page.getByRole('textbox', { name: 'Code (6 digits)' }),
+    shownCode: page.locator('.test-code'),
+    signIn: page.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+/** Types the code the embedded provider shows for testing and signs in. */
+export async function passFlowCodeStep(page: Page) {
+  const step = flowCodeScreen(page);
+  await step.code.fill((await step.shownCode.textContent()) ?? '');
+  await step.signIn.click();
+}
+
 /** Fills every sign-up field with the developer's values (the terms stay as they are). */
 export async function fillSignup(page: Page, developer: NewDeveloper) {
   const form = signupScreen(page);

@@ -22,6 +22,10 @@ export const ACTIVITY_KINDS = [
   'proof.accepted',
   'proof.rejected',
   'codes.locked',
+  // A trading client's Connect session of one of the developer's applications (docs/connect.md).
+  'connect.signed_in',
+  'connect.consented',
+  'connect.session_ended',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',

@@ -34,6 +34,13 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'proof.accepted': { applicationName: 'Momentum Bot', ip: '203.0.113.9' },
   'proof.rejected': { applicationName: 'Momentum Bot', ip: '203.0.113.9', reason: 'Blurred' },
   'codes.locked': { purpose: 'reset' },
+  'connect.signed_in': { applicationName: 'Momentum Bot', clientCode: 'AB1234' },
+  'connect.consented': {
+    applicationName: 'Momentum Bot',
+    clientCode: 'AB1234',
+    scopes: ['orders', 'portfolio'],
+  },
+  'connect.session_ended': { applicationName: 'Momentum Bot', clientCode: 'AB1234', by: 'client' },
   'operator.app_paused': { applicationName: 'Momentum Bot', reason: 'Abuse report' },
   'operator.app_resumed': { applicationName: 'Momentum Bot' },
   'operator.account_unlocked': { reason: 'Caller verified' },
@@ -86,6 +93,23 @@ describe('activitySentence', () => {
     expect(activitySentence('proof.rejected', { details: RECORDED['proof.rejected'], time })).toBe(
       'The family proof for 203.0.113.9 of Momentum Bot was rejected. Reason: Blurred.',
     );
+  });
+
+  it('names the Connect client and who ended its session', () => {
+    const sentence = (kind: ActivityKind, details: SentenceInput['details']) =>
+      activitySentence(kind, { details, time });
+    expect(sentence('connect.signed_in', RECORDED['connect.signed_in'])).toBe(
+      'Client AB1234 signed in to Momentum Bot through Connect.',
+    );
+    expect(sentence('connect.consented', RECORDED['connect.consented'])).toBe(
+      'Client AB1234 allowed Momentum Bot to use orders and portfolio.',
+    );
+    expect(sentence('connect.session_ended', RECORDED['connect.session_ended'])).toBe(
+      'Client AB1234 ended their Connect session of Momentum Bot.',
+    );
+    expect(
+      sentence('connect.session_ended', { ...RECORDED['connect.session_ended'], by: 'developer' }),
+    ).toBe('Ended the Connect session of client AB1234 in Momentum Bot.');
   });
 
   it('never shows an id for an event recorded before names were kept', () => {

@@ -48,6 +48,11 @@ function app(input: SentenceInput): string {
   return text(input, 'applicationName') ?? 'an application';
 }
 
+/** The trading client's code as the Connect event recorded it. */
+function client(input: SentenceInput): string {
+  return text(input, 'clientCode') ?? 'unknown';
+}
+
 /** ' Reason: ...' when the operator or reviewer gave one, else nothing. */
 function reason(input: SentenceInput): string {
   const given = text(input, 'reason');
@@ -129,6 +134,14 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `The family proof for ${text(input, 'ip') ?? 'an IP address'} of ${app(input)} was rejected.${reason(input)}`,
   'codes.locked': (input) =>
     `Too many wrong ${text(input, 'purpose') === 'reset' ? 'password reset' : 'verification'} codes were entered: new codes work for a day only in browsers that signed in to the account before.`,
+  'connect.signed_in': (input) =>
+    `Client ${client(input)} signed in to ${app(input)} through Connect.`,
+  'connect.consented': (input) =>
+    `Client ${client(input)} allowed ${app(input)} to use ${joined(list(input, 'scopes'))}.`,
+  'connect.session_ended': (input) =>
+    text(input, 'by') === 'client'
+      ? `Client ${client(input)} ended their Connect session of ${app(input)}.`
+      : `Ended the Connect session of client ${client(input)} in ${app(input)}.`,
   'operator.app_paused': (input) => `Support paused ${app(input)}.${reason(input)}`,
   'operator.app_resumed': (input) => `Support resumed ${app(input)}.${reason(input)}`,
   'operator.account_unlocked': (input) => `Support unlocked the account.${reason(input)}`,

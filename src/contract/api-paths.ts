@@ -47,6 +47,12 @@ export const ApiPaths = {
   /** Ours: the gateway check's counts and last refused addresses of an application (GET, `?window=`). */
   usage: (applicationId: string) => `${appPath(applicationId)}/usage`,
   usagePattern: '/api/v1/app/:id/usage',
+  /** Ours: the application's Connect sessions of today (GET), and one ended (DELETE). */
+  connectSessions: (applicationId: string) => `${appPath(applicationId)}/connect-sessions`,
+  connectSessionsPattern: '/api/v1/app/:id/connect-sessions',
+  connectSession: (applicationId: string, sessionId: string) =>
+    `${appPath(applicationId)}/connect-sessions/${encodeURIComponent(sessionId)}`,
+  connectSessionPattern: '/api/v1/app/:id/connect-sessions/:sessionId',
   /** Ours: the postback signing secret, rolled and revealed like the API key. */
   rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
   rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',

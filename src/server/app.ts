@@ -29,6 +29,8 @@ import type { Config } from './config.js';
 import { untilLive, type ChangeFeed, type FeedLog } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import { registerConnectRoutes } from './connect/connect.routes.js';
+import { registerConnectSessionsRoutes } from './connect/connect-sessions.routes.js';
+import { createConnectSessionsService } from './connect/connect-sessions.service.js';
 import { createConnectService } from './connect/connect.service.js';
 import { registerDevRoutes } from './dev/dev.routes.js';
 import { loadFlowProvider } from './dev/flow-provider.js';
@@ -318,6 +320,10 @@ async function registerAccounts(
     productName: config.brand.productName,
     secureCookies: config.publicUrl.startsWith('https:'),
     serviceTokenHashes: config.postbackServiceTokenHashes,
+  });
+  registerConnectSessionsRoutes(app, {
+    sessions: createConnectSessionsService(db, clock),
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
   return authDeps;
 }

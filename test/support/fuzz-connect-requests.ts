@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ApiPaths } from '../../src/contract/api-paths.js';
 import { ConnectPaths } from '../../src/contract/connect.js';
 import { nastyString } from './fuzz-bodies.js';
 import {
@@ -6,6 +7,7 @@ import {
   headerValue,
   percentEncoded,
   request,
+  segment,
   type FuzzRequest,
   type FuzzTargets,
   type Header,
@@ -72,7 +74,10 @@ function serviceAuth(): fc.Arbitrary<Header[]> {
     .map((value): Header[] => [['authorization', value]]);
 }
 
-/** Connect's routes (docs/connect.md): hostile queries, forms and client credentials. */
+/**
+ * Connect's routes (docs/connect.md): hostile queries, forms and client credentials; the
+ * developer's sessions of an application, its own and another's.
+ */
 export function connectRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const authorize = query({
     response_type: text('code', 'token'),
@@ -117,6 +122,18 @@ export function connectRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       t,
       tokenOnly,
       serviceAuth(),
+    ),
+    request(
+      fc.oneof({ weight: 6, arbitrary: fc.constantFrom('GET', 'DELETE') }, anyMethod),
+      fc.oneof(
+        segment(t.ownAppId, t.otherAppId).map(
+          (id) => `${ApiPaths.createApp}/${id}/connect-sessions`,
+        ),
+        fc
+          .tuple(segment(t.ownAppId, t.otherAppId), segment('A'.repeat(22)))
+          .map(([id, session]) => `${ApiPaths.createApp}/${id}/connect-sessions/${session}`),
+      ),
+      t,
     ),
   );
 }

@@ -11,16 +11,19 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import {
-  CONNECT_PUBLIC_URL,
   CONNECT_REDIRECT,
   connectAccessToken,
   discoverConnect,
 } from '../../../test/support/connect.js';
-import { freePort } from '../../../test/support/free-port.js';
-import { askGateway, askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
-import { currentKeyOf } from '../../../test/support/keys.js';
+import {
+  bearerFrom,
+  connectGatewayEnv,
+  settledTokenAnswer,
+  signedInConnectClient,
+} from '../../../test/support/connect-clients.js';
+import { askGateway, type CheckAnswer } from '../../../test/support/gateway.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
-import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
+import { SERVICE_TOKEN } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
@@ -32,14 +35,7 @@ let as: oauth.AuthorizationServer;
 let support: TestOperator;
 
 beforeAll(async () => {
-  t = await startTestApp({
-    env: {
-      ...SERVICE_TOKEN_ENV,
-      PUBLIC_URL: CONNECT_PUBLIC_URL,
-      GATEWAY_PORT: String(await freePort()),
-      GATEWAY_REFRESH_MS: '20',
-    },
-  });
+  t = await startTestApp({ env: await connectGatewayEnv() });
   dev = await signedInDeveloper(t);
   as = await discoverConnect(t);
   support = await signedInOperator(t, 'support');
@@ -49,28 +45,12 @@ afterAll(async () => {
   await t.close();
 });
 
-let serial = 0;
-
 /** An application a client may sign in to, called from `IP`, and that client's token. */
-async function signedInClient() {
-  serial += 1;
-  const clientCode = `GW${String(serial)}${String(Date.now() % 10000)}`;
-  const id = await createApp(dev.client, {
-    callbackUrl: CONNECT_REDIRECT,
-    allowedUsers: clientCode,
-    ipRecords: IP,
-  });
-  const key = await currentKeyOf(t, id);
-  return { id, key, clientCode, token: await connectAccessToken(t, as, { id, key, clientCode }) };
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'x-real-ip': IP });
+const signedInClient = () => signedInConnectClient(t, dev, as, IP);
+const bearer = (token: string) => bearerFrom(token, IP);
 const reasonOf = (answer: CheckAnswer) => answer.headers.get('x-deny-reason');
-
-/** The check's answer once it reflects the database: the refresh runs every 20 ms here. */
-async function settled(token: string, isDone: (a: CheckAnswer) => boolean) {
-  return (await askUntil(() => askGateway(t, bearer(token)), isDone, 1000)).answer;
-}
+const settled = (token: string, isDone: (a: CheckAnswer) => boolean) =>
+  settledTokenAnswer(t, bearer(token), isDone);
 
 function service(path: string, form: Record<string, string>) {
   return fetch(`${t.baseUrl}${path}`, {

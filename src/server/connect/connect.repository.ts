@@ -136,12 +136,3 @@ export function findLiveToken(db: Db, tokenHash: string, now: number) {
     .where('expiresAt', '>', now)
     .executeTakeFirst();
 }
-
-export async function revokeToken(db: Db, tokenHash: string, now: number) {
-  await db
-    .updateTable('connectTokens')
-    .set({ revokedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('revokedAt', 'is', null)
-    .execute();
-}

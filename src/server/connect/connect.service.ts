@@ -24,13 +24,14 @@ import {
   insertRequest,
   insertToken,
   isKeyOfApp,
-  revokeToken,
   revokeTokensOfCode,
   saveConsent,
   setRequestClient,
   useCode,
   type ConnectApp,
 } from './connect.repository.js';
+import { recordConnectEvent } from './connect-activity.js';
+import { revokeLiveToken } from './connect-sessions.repository.js';
 import { CHALLENGE, newOpaque, opaqueHash, s256, VERIFIER } from './connect-tokens.js';
 import { nextLogoutAfter } from './daily-logout.js';
 
@@ -300,11 +301,22 @@ export function createConnectService(deps: ConnectDeps) {
         return refuse(request.redirectUri, request.state, 'access_denied', ConnectMessages.denied);
       const why = refusal(app, request.clientCode);
       if (why !== null) return refuse(request.redirectUri, request.state, 'access_denied', why);
-      await saveConsent(db, {
-        applicationId: app.id,
-        clientCode: request.clientCode,
-        scope: request.scope,
-        createdAt: now,
+      const clientCode = request.clientCode;
+      await db.transaction().execute(async (trx) => {
+        await saveConsent(trx, {
+          applicationId: app.id,
+          clientCode,
+          scope: request.scope,
+          createdAt: now,
+        });
+        await recordConnectEvent(trx, {
+          applicationId: app.id,
+          clientCode,
+          kind: 'connect.consented',
+          at: now,
+          origin: { ip, device: null },
+          details: { scopes: request.scope.split(' ') },
+        });
       });
       return issueCode(request, request.clientCode, ip);
     },
@@ -353,16 +365,26 @@ export function createConnectService(deps: ConnectDeps) {
       }
       const accessToken = newOpaque();
       const expiresAt = nextLogoutAfter(settings.dailyLogout, now);
-      await insertToken(db, {
-        tokenHash: opaqueHash(accessToken),
-        applicationId: code.applicationId,
-        clientCode: code.clientCode,
-        scope: code.scope,
-        codeHash,
-        ip: code.ip,
-        createdAt: now,
-        expiresAt,
-        revokedAt: null,
+      await db.transaction().execute(async (trx) => {
+        await insertToken(trx, {
+          tokenHash: opaqueHash(accessToken),
+          applicationId: code.applicationId,
+          clientCode: code.clientCode,
+          scope: code.scope,
+          codeHash,
+          ip: code.ip,
+          createdAt: now,
+          expiresAt,
+          revokedAt: null,
+        });
+        // The client's sign-in, from the address it signed in from; the exchange is the app's.
+        await recordConnectEvent(trx, {
+          applicationId: code.applicationId,
+          clientCode: code.clientCode,
+          kind: 'connect.signed_in',
+          at: now,
+          origin: { ip: code.ip, device: null },
+        });
       });
       return {
         status: 200,
@@ -377,8 +399,19 @@ export function createConnectService(deps: ConnectDeps) {
 
     /** RFC 7009: an unknown or ended token is answered the same as one just revoked. */
     async revoke(token: string | undefined): Promise<void> {
-      if (token !== undefined && token !== '')
-        await revokeToken(db, opaqueHash(token), clock.now());
+      if (token === undefined || token === '') return;
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const revoked = await revokeLiveToken(trx, opaqueHash(token), now);
+        if (revoked === undefined) return;
+        await recordConnectEvent(trx, {
+          ...revoked,
+          kind: 'connect.session_ended',
+          at: now,
+          origin: { ip: null, device: null },
+          details: { by: 'client' },
+        });
+      });
     },
 
     /** RFC 7662 section 2.2. */

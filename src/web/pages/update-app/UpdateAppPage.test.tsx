@@ -11,6 +11,7 @@ import { ApiPaths } from '../../../contract/api-paths.js';
 import { Messages } from '../../../contract/messages.js';
 import { maskApiKey } from '../../../contract/rules.js';
 import { UsageMessages } from '../../../contract/usage.js';
+import { ConnectSessionMessages } from '../../../contract/connect-sessions-text.js';
 import { ClientPaths, updateAppPath } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
 import { formatTime } from '../../ui/format-time.js';
@@ -77,20 +78,32 @@ const CODE_LOAD = { timeout: 10_000 };
 const KEY = 'livekey-0123456789-abcdefghijklmnopqrstuvw';
 const APP = appResponse('app-1', KEY);
 
-/** The server for one app's screen: the caller's address, a quiet usage window, and `app`. */
+/** No client signed in through Connect today. */
+const NO_CONNECT_SESSIONS = json(200, {
+  status: 'success',
+  message: ConnectSessionMessages.listed,
+  sessions: [],
+});
+
+/**
+ * The server for one app's screen: the caller's address, a quiet usage window, no Connect
+ * session, and `app`.
+ */
 function answerWith(app: typeof APP) {
   fakeApi((request) =>
     request.url === ApiPaths.myIp
       ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
       : request.url === ApiPaths.usage(APP.applicationId)
         ? json(200, usageAnswer('24h'))
-        : json(200, app),
+        : request.url === ApiPaths.connectSessions(APP.applicationId)
+          ? NO_CONNECT_SESSIONS.clone()
+          : json(200, app),
   );
 }
 
 describe('the update screen once its app is loaded (decision 034)', () => {
   it(
-    'shows the heading and the key tile, then the form, the postbacks and the usage sections as their code comes',
+    'shows the heading and the key tile, then the form, the postbacks, usage and Connect sessions sections as their code comes',
     async () => {
       const seen = fakeApi((request) => {
         if (request.url === ApiPaths.myIp) {
@@ -98,6 +111,9 @@ describe('the update screen once its app is loaded (decision 034)', () => {
         }
         if (request.url === ApiPaths.usage(APP.applicationId)) {
           return json(200, usageAnswer('24h', [{ allowed: 3, refused: 0, reasons: [] }]));
+        }
+        if (request.url === ApiPaths.connectSessions(APP.applicationId)) {
+          return NO_CONNECT_SESSIONS.clone();
         }
         return json(200, APP);
       });
@@ -133,6 +149,10 @@ describe('the update screen once its app is loaded (decision 034)', () => {
       expect(
         seen.find((request) => request.url === ApiPaths.usage(APP.applicationId))?.search,
       ).toBe('?window=24h');
+      const connect = screen.getByRole('region', { name: ConnectSessionMessages.title });
+      expect(
+        await within(connect).findByText(ConnectSessionMessages.empty, {}, CODE_LOAD),
+      ).toBeVisible();
       expect(screen.queryByText(Messages.screens.loadingApp)).toBeNull();
     },
     3 * CODE_LOAD.timeout,

@@ -30,6 +30,10 @@ const AppUsage = lazy(async () => {
   await nextPaint();
   return { default: (await import('./lower-sections.js')).AppUsage };
 });
+const ConnectSessions = lazy(async () => {
+  await nextPaint();
+  return { default: (await import('./lower-sections.js')).ConnectSessions };
+});
 
 /**
  * Resolves after the frame that shows the heading and key tile has been painted: an animation frame asked
@@ -105,6 +109,9 @@ export default function UpdateAppPage() {
       </Suspense>
       <Suspense fallback={null}>
         <AppUsage applicationId={data.applicationId} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ConnectSessions applicationId={data.applicationId} />
       </Suspense>
     </Screen>
   );
