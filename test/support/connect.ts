@@ -14,8 +14,13 @@ export const CONNECT_REDIRECT = 'https://client.example/callback';
  */
 export const CONNECT_PUBLIC_URL = 'https://portal.test';
 
+/** A portal the Connect flow runs against: a test app, or an instance in a process of its own. */
+export type ConnectServer = Pick<TestApp, 'baseUrl'> & {
+  readonly config: Pick<TestApp['config'], 'publicUrl'>;
+};
+
 /** oauth4webapi's fetch, sent to the test server instead of the https issuer. */
-export function connectFetch(t: TestApp) {
+export function connectFetch(t: ConnectServer) {
   return {
     [oauth.customFetch]: (
       url: string,
@@ -29,7 +34,7 @@ export function connectFetch(t: TestApp) {
 }
 
 /** RFC 8414 discovery, as a client application does it. */
-export async function discoverConnect(t: TestApp): Promise<oauth.AuthorizationServer> {
+export async function discoverConnect(t: ConnectServer): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(t.config.publicUrl);
   return oauth.processDiscoveryResponse(
     issuer,
@@ -37,13 +42,13 @@ export async function discoverConnect(t: TestApp): Promise<oauth.AuthorizationSe
   );
 }
 
-export const locationOf = (t: TestApp, res: Response) =>
+export const locationOf = (t: ConnectServer, res: Response) =>
   new URL(res.headers.get('location') ?? '', t.baseUrl);
 const local = (url: URL) => `${url.pathname}${url.search}`;
 
 /** The browser's walk: authorize, the embedded login service, back; the consent page's body. */
 export async function signInAt(
-  t: TestApp,
+  t: ConnectServer,
   as: oauth.AuthorizationServer,
   sign: { clientId: string; clientCode: string; state: string; challenge: string },
 ) {
@@ -96,7 +101,7 @@ export async function answerConsent(browser: HttpClient, page: string, decision:
 
 /** The whole flow as an application runs it: sign-in, Allow, exchange; the access token. */
 export async function connectAccessToken(
-  t: TestApp,
+  t: ConnectServer,
   as: oauth.AuthorizationServer,
   app: { id: string; key: string; clientCode: string },
 ): Promise<string> {
