@@ -76,6 +76,11 @@ process.on('message', (message: ServerRequest) => {
   if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
     reply({ type: 'cpu', micros: user + system });
+  } else if (message.type === 'memory') {
+    // Started with --expose-gc (bench/load.ts): what is measured is what stays.
+    gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    reply({ type: 'memory', usage: { rss, heapUsed } });
   } else if (message.type === 'session') {
     if (portal === undefined) throw new Error('the bare server has no sessions');
     void newSession(portal, message.apps, message.ipsPerApp, message.postbackUrl).then((session) =>

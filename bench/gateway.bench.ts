@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InternalPaths } from '../src/contract/api-paths.js';
 import { freePort } from '../test/support/free-port.js';
 import { benchFigures } from './bench-figures.js';
+import { checkRequests } from './gateway-growth.js';
 import { interleavedRounds, median, startServer, type BenchServer } from './load.js';
 import type { BenchSession } from './load-protocol.js';
 
@@ -40,12 +40,7 @@ afterAll(async () => {
 describe('the gateway check (design.md budgets)', () => {
   it('answers at 50 connections at most 2 times the CPU per call of a bare route, its p99 reported', async () => {
     const bareRoute = [{ method: 'GET', path: '/bare' }];
-    // Every application's key from its listed address: the answer the gateway passes upstream.
-    const checks = session.apiKeys.map((key, n) => ({
-      method: 'GET',
-      path: InternalPaths.gatewayCheck,
-      headers: { 'x-api-key': key, 'x-real-ip': session.firstIps[n] ?? '' },
-    }));
+    const checks = checkRequests(session);
     const table: string[] = [];
     const [bases, calls] = await interleavedRounds(
       [

@@ -10,17 +10,22 @@ import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { appFields, type FormValue } from '../test/support/apps.js';
 import { PASSWORD } from '../test/support/accounts.js';
+import { freePort } from '../test/support/free-port.js';
 import { measure, median, readHeaders, row, startServer, writeHeaders } from './load.js';
 import type { BenchServer, LoadOptions, Measurement } from './load.js';
 import type { BenchSession, LoadRequest } from './load-protocol.js';
 import { GROWTH_SEED, seedGrowth } from './seed.repository.js';
 import { benchFigures } from './bench-figures.js';
+import { measureCheckGrowth } from './gateway-growth.js';
 
 const figures = benchFigures('growth', 'npm run bench:growth');
 
 // Design.md's growth budget: p99 of the list, one app and a create (with its duplicate-IP
-// check) on 1,000,000 IP records, against an empty database in the same run.
+// check) on 1,000,000 IP records, and the gateway check's CPU per call with 200,000 keys
+// loaded (its memory per 100,000 keys reported), against an empty database in the same run.
 const CONNECTIONS = 2;
+/** The gateway check is loaded as in bench/gateway.bench.ts: every trading call asks it. */
+const CHECK_CONNECTIONS = 50;
 const ROUND_MS = 3000;
 const ROUNDS = 3;
 /**
@@ -33,6 +38,8 @@ const CREATORS = 10;
 interface Side {
   readonly name: string;
   server: BenchServer;
+  /** The same process, at its gateway check's listener. */
+  gateway: BenchServer;
   reader: BenchSession;
   creators: BenchSession[];
 }
@@ -98,15 +105,17 @@ beforeAll(async () => {
     ['empty', emptyUrl],
     ['1M IP records', seededUrl],
   ] as const) {
+    const gatewayPort = await freePort();
     const server = await startServer({
       kind: 'portal',
       databaseUrl: url,
-      env: { MAX_APPS_PER_DEVELOPER: '10000' },
+      env: { MAX_APPS_PER_DEVELOPER: '10000', GATEWAY_PORT: String(gatewayPort) },
     });
+    const gateway = { ...server, baseUrl: `http://127.0.0.1:${String(gatewayPort)}` };
     // The reader has docs/product.md section 9's most (5 apps of 5 IPs); the creators' apps pile up.
     const creators: BenchSession[] = [];
     for (let n = 0; n < CREATORS; n += 1) creators.push(await server.session(1, 1));
-    sides.push({ name, server, reader: await server.session(5, 5), creators });
+    sides.push({ name, server, gateway, reader: await server.session(5, 5), creators });
   }
 });
 
@@ -152,7 +161,7 @@ const load = (requests: LoadRequest[], expectStatus = 200): LoadOptions => ({
   durationMs: ROUND_MS,
 });
 
-describe('growth (docs/product.md section 13): 1,000,000 IP records against an empty database', () => {
+describe('growth (docs/product.md section 13): 1,000,000 IP records and 200,000 keys against an empty database', () => {
   it('GET /api/v1/apps p99 within 1.5 times', async () => {
     const { empty, seeded } = await p99s('GET /api/v1/apps', (side) =>
       load([{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(side.reader) }]),
@@ -171,6 +180,22 @@ describe('growth (docs/product.md section 13): 1,000,000 IP records against an e
       ),
     );
     expect(seeded / empty).toBeLessThanOrEqual(1.5);
+  }, 600_000);
+
+  // Before the creates: both processes hold the same applications but the seeded ones.
+  it('the gateway check: CPU per call within 1.2 times, memory per 100,000 keys reported', async () => {
+    const [empty, seeded] = sides;
+    if (empty === undefined || seeded === undefined) throw new Error('two sides');
+    const { cpuRatio } = await measureCheckGrowth(
+      {
+        empty: { name: empty.name, gateway: empty.gateway, session: empty.reader },
+        seeded: { name: seeded.name, gateway: seeded.gateway, session: seeded.reader },
+        seededKeys: GROWTH_SEED.developers * GROWTH_SEED.appsPerDeveloper,
+      },
+      { connections: CHECK_CONNECTIONS, durationMs: ROUND_MS, rounds: ROUNDS },
+      figures,
+    );
+    expect(cpuRatio).toBeLessThanOrEqual(1.2);
   }, 600_000);
 
   it('POST /api/v1/app with 5 IPs (duplicate-IP check) p99 within 1.5 times', async () => {

@@ -47,9 +47,16 @@ export interface BenchSession {
   readonly firstIps: readonly string[];
 }
 
+/** The server process's memory after a full garbage collection, in bytes. */
+export interface ServerMemory {
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
 /** Parent → server. Each gets one reply, in order. */
 export type ServerRequest =
   | { readonly type: 'cpu' }
+  | { readonly type: 'memory' }
   | {
       readonly type: 'session';
       readonly apps: number;
@@ -63,6 +70,7 @@ export type ServerRequest =
 export type ServerReply =
   | { readonly type: 'ready'; readonly baseUrl: string }
   | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'memory'; readonly usage: ServerMemory }
   | { readonly type: 'session'; readonly session: BenchSession }
   | { readonly type: 'closed' };
 

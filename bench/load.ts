@@ -11,6 +11,7 @@ import {
   type GeneratorResult,
   type LoadRequest,
   type ServerInput,
+  type ServerMemory,
   type ServerReply,
   type ServerRequest,
 } from './load-protocol.js';
@@ -20,7 +21,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const MAX_ARGUMENT = 64 * 1024;
 
 /**
- * Children run the TypeScript sources through tsx; BENCH_CPU_PROF=dir profiles the servers.
+ * Children run the TypeScript sources through tsx, with a garbage collection a server runs
+ * before it reports its memory; BENCH_CPU_PROF=dir profiles the servers.
  * An input too long for an argument (a list of 1,000 distinct requests) goes in a file.
  */
 function start(script: string, input: unknown, profileDir?: string): ChildProcess {
@@ -32,7 +34,7 @@ function start(script: string, input: unknown, profileDir?: string): ChildProces
     argument = `@${file}`;
   }
   return fork(path.join(here, script), [argument], {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
@@ -53,6 +55,8 @@ export interface BenchServer {
   readonly baseUrl: string;
   /** The server process's CPU time so far (user + system), in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The server process's memory after a full garbage collection. */
+  memory(): Promise<ServerMemory>;
   /** A developer signed in on this server, with `apps` apps of `ipsPerApp` IPs each. */
   session(apps: number, ipsPerApp: number, postbackUrl?: string): Promise<BenchSession>;
   close(): Promise<void>;
@@ -79,6 +83,7 @@ export async function startServer(input: ServerInput): Promise<BenchServer> {
   return {
     baseUrl: ready.baseUrl,
     cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    memory: async () => (await ask({ type: 'memory' }, 'memory')).usage,
     session: async (apps, ipsPerApp, postbackUrl) => {
       const request = { type: 'session', apps, ipsPerApp } as const;
       const withUrl = postbackUrl === undefined ? request : { ...request, postbackUrl };

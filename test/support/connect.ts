@@ -15,8 +15,13 @@ export const CONNECT_REDIRECT = 'https://client.example/callback';
  */
 export const CONNECT_PUBLIC_URL = 'https://portal.test';
 
+/** A portal the Connect flow runs against: a test app, or an instance in a process of its own. */
+export type ConnectServer = Pick<TestApp, 'baseUrl'> & {
+  readonly config: Pick<TestApp['config'], 'publicUrl'>;
+};
+
 /** oauth4webapi's fetch, sent to the test server instead of the https issuer. */
-export function connectFetch(t: TestApp) {
+export function connectFetch(t: ConnectServer) {
   return {
     [oauth.customFetch]: (
       url: string,
@@ -30,7 +35,7 @@ export function connectFetch(t: TestApp) {
 }
 
 /** RFC 8414 discovery, as a client application does it. */
-export async function discoverConnect(t: TestApp): Promise<oauth.AuthorizationServer> {
+export async function discoverConnect(t: ConnectServer): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(t.config.publicUrl);
   return oauth.processDiscoveryResponse(
     issuer,
@@ -38,7 +43,7 @@ export async function discoverConnect(t: TestApp): Promise<oauth.AuthorizationSe
   );
 }
 
-export const locationOf = (t: TestApp, res: Response) =>
+export const locationOf = (t: ConnectServer, res: Response) =>
   new URL(res.headers.get('location') ?? '', t.baseUrl);
 const local = (url: URL) => `${url.pathname}${url.search}`;
 
@@ -47,7 +52,7 @@ const local = (url: URL) => `${url.pathname}${url.search}`;
  * page's answer.
  */
 export async function signInAt(
-  t: TestApp,
+  t: ConnectServer,
   as: oauth.AuthorizationServer,
   sign: { clientId: string; clientCode: string; state: string; challenge: string },
 ) {
@@ -102,7 +107,7 @@ export async function answerConsent(browser: HttpClient, page: string, decision:
 
 /** The whole flow as an application runs it: sign-in, Allow, exchange; the access token. */
 export async function connectAccessToken(
-  t: TestApp,
+  t: ConnectServer,
   as: oauth.AuthorizationServer,
   app: { id: string; key: string; clientCode: string },
 ): Promise<string> {

@@ -8,21 +8,48 @@ export interface CheckAnswer {
 }
 
 /** One call of the check on the app's gateway listener, with the headers a gateway sends. */
-export async function askGateway(
+export function askGateway(
   t: TestApp,
   headers: Record<string, string>,
   options: { method?: string; path?: string } = {},
 ): Promise<CheckAnswer> {
   const { port, host } = t.config.gateway;
   if (port === undefined) throw new Error('the test app has no GATEWAY_PORT');
-  const res = await fetch(
+  return askCheckAt(
     `http://${host}:${String(port)}${InternalPaths.gatewayCheck}${options.path ?? ''}`,
-    { method: options.method ?? 'GET', headers },
+    headers,
+    options.method,
   );
+}
+
+/** One call of the check at `url` (another process's listener). */
+export async function askCheckAt(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<CheckAnswer> {
+  const res = await fetch(url, { method, headers });
   return {
     status: res.status,
     headers: res.headers,
     body: (await res.json()) as Record<string, unknown>,
+  };
+}
+
+/** Runs `ask` in `workers` loops until the answered function stops them; answers the calls made. */
+export function askInLoops(ask: () => Promise<unknown>, workers: number) {
+  let isRunning = true;
+  let answered = 0;
+  const loops = Array.from({ length: workers }, async () => {
+    while (isRunning) {
+      await ask();
+      answered += 1;
+    }
+  });
+  return async () => {
+    isRunning = false;
+    await Promise.all(loops);
+    return answered;
   };
 }
 

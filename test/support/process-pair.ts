@@ -27,9 +27,12 @@ const SECRET_NAMES = [
 /**
  * Starts both processes at once, each with a data directory of its own (an instance keeps
  * nothing on its disk that another needs) and the same secrets, as the README's
- * load-balancer configuration gives them.
+ * load-balancer configuration gives them; `own` is each one's own environment (its ports).
  */
-export async function startProcessPair(env: Record<string, string>): Promise<ProcessPair> {
+export async function startProcessPair(
+  env: Record<string, string>,
+  own: readonly [Record<string, string>, Record<string, string>] = [{}, {}],
+): Promise<ProcessPair> {
   const dirs = await Promise.all(
     [0, 1].map(() => mkdtemp(path.join(tmpdir(), 'portal-instance-'))),
   );
@@ -40,8 +43,8 @@ export async function startProcessPair(env: Record<string, string>): Promise<Pro
   const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, PRODUCTION_ENV[name]]));
   const shared = { ...secrets, DATABASE_URL: databaseUrl, ...env };
   const [first, second] = await Promise.all([
-    startPortalChild({ ...shared, DATA_DIR: firstDir }),
-    startPortalChild({ ...shared, DATA_DIR: secondDir }),
+    startPortalChild({ ...shared, ...own[0], DATA_DIR: firstDir }),
+    startPortalChild({ ...shared, ...own[1], DATA_DIR: secondDir }),
   ]);
   const proxy = await startRoundRobinProxy([first.baseUrl, second.baseUrl]);
   const db = openDatabase(database.options);

@@ -9,6 +9,7 @@ import { sealPlainKeys } from '../keys/seal-plain-keys.js';
 import { loadSecrets } from '../secrets.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 import { runStorageCommand } from '../storage/storage-command.js';
+import { runGatewayCommand } from './gateway-command.js';
 import { runJobsCommand } from './jobs-command.js';
 import { runKeysCommand } from './keys-command.js';
 import { createOperatorAccounts } from '../ops/operator-accounts.js';
@@ -19,7 +20,8 @@ import { readSecretLine } from './read-secret.js';
 // Operator commands: `npm run admin -- proofs list|accept <id> <ip>|reject <id> <ip> --reason <text>`,
 // `npm run admin -- jobs list|retry <jobId>`, `npm run admin -- keys find` (the key from stdin) and
 // `npm run admin -- storage migrate`, `npm run admin -- operators add EMAIL --role ROLE|list|disable
-// EMAIL|reset EMAIL` (the operator console's accounts). Same configuration, database and store as the server;
+// EMAIL|reset EMAIL` (the operator console's accounts), `npm run admin -- gateway lookup-key` (the
+// allowlist's lookup key for a gateway's own copy). Same configuration, database and store as the server;
 // mail they cause is queued, and a running server's worker sends it.
 let config: Config;
 try {
@@ -42,6 +44,12 @@ const actor = { operator: { id: 'cli', email: `cli:${userInfo().username}` }, ip
 
 async function run(db: Db, args: readonly string[]) {
   if (args[0] === 'jobs') return runJobsCommand({ db: db.kysely, clock: systemClock }, args);
+  if (args[0] === 'gateway') {
+    return runGatewayCommand(
+      { keyEncryptionSecret: (await loadSecrets(config)).keyEncryptionSecret },
+      args,
+    );
+  }
   if (args[0] === 'keys') {
     const crypto = createKeyCrypto((await loadSecrets(config)).keyEncryptionSecret);
     // Keys a database upgraded since the last server start still holds plain are found too.

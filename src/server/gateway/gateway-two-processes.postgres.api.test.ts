@@ -8,7 +8,12 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
-import { askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
+import {
+  askCheckAt,
+  askInLoops,
+  askUntil,
+  type CheckAnswer,
+} from '../../../test/support/gateway.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
 import { startPortalChild, type PortalChild } from '../../../test/support/portal-child.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -44,13 +49,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function askOther(key: string, ip: string): Promise<CheckAnswer> {
-  const res = await fetch(otherCheck, { headers: { 'x-api-key': key, 'x-real-ip': ip } });
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: (await res.json()) as Record<string, unknown>,
-  };
+function askOther(key: string, ip: string): Promise<CheckAnswer> {
+  return askCheckAt(otherCheck, { 'x-api-key': key, 'x-real-ip': ip });
 }
 
 /** An app the other process lets through, and how a change on this one is seen there. */
@@ -119,28 +119,11 @@ describe('the gateway check across two processes (postgres)', () => {
   });
 });
 
-/** Calls the other process's check with `workers` loops until stopped. */
-function loadOn(key: string, ip: string, workers: number) {
-  let isRunning = true;
-  let answered = 0;
-  const loops = Array.from({ length: workers }, async () => {
-    while (isRunning) {
-      await askOther(key, ip);
-      answered += 1;
-    }
-  });
-  return async () => {
-    isRunning = false;
-    await Promise.all(loops);
-    return answered;
-  };
-}
-
 describe('propagation across two processes under load (postgres)', () => {
   // Twenty rounds each seen within 1 s: the 99th percentile is their slowest.
   it('has a 99th percentile under 1 s over pauses and resumes', async () => {
     const load = await allowedApp('203.0.113.45');
-    const stopLoad = loadOn(load.key, '203.0.113.45', 4);
+    const stopLoad = askInLoops(() => askOther(load.key, '203.0.113.45'), 4);
     const app = await allowedApp('203.0.113.46');
     for (let round = 0; round < 20; round += 1) {
       const isActive = round % 2 === 1;

@@ -20,6 +20,14 @@ function derive(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), purpose, 32));
 }
 
+/**
+ * The HMAC key of `lookupHash`, which a gateway keeping its own copy of the allowlist
+ * needs to hash the keys it sees (docs/gateway.md); it opens no sealed key.
+ */
+export function deriveLookupKey(keyEncryptionSecret: string): Buffer {
+  return derive(keyEncryptionSecret, 'portal api-key lookup');
+}
+
 /** A new API key: 256 random bits, URL-safe. */
 export function newApiKey(): string {
   return randomBytes(32).toString('base64url');
@@ -27,7 +35,7 @@ export function newApiKey(): string {
 
 export function createKeyCrypto(keyEncryptionSecret: string): KeyCrypto {
   const encryptionKey = derive(keyEncryptionSecret, 'portal api-key encryption');
-  const lookupKey = derive(keyEncryptionSecret, 'portal api-key lookup');
+  const lookupKey = deriveLookupKey(keyEncryptionSecret);
   return {
     seal(applicationId, key) {
       const iv = randomBytes(IV_BYTES);
