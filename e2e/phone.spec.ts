@@ -181,6 +181,24 @@ function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * WCAG 2.5.5 (AAA), as docs/product.md section 2 asks for phones: each screen's primary action
+ * (the submit of its forms, My Apps' Create New App) is at least 44 px tall. Answers those
+ * shorter, and how many were measured.
+ */
+async function shortPrimaryActions(page: Page): Promise<{ short: string[]; measured: number }> {
+  const actions = await page
+    .locator('button[type="submit"]:visible')
+    .or(page.getByRole('link', { name: Messages.screens.createNewApp }))
+    .all();
+  const short: string[] = [];
+  for (const action of actions) {
+    const height = await heightOf(action);
+    if (height < 43.5) short.push(`"${await action.innerText()}" ${String(Math.round(height))} px`);
+  }
+  return { short, measured: actions.length };
+}
+
 test('every tap target of each signed-in screen meets the 24 px rule', async ({
   page,
   request,
@@ -201,7 +219,20 @@ test('every tap target of each signed-in screen meets the 24 px rule', async ({
     const bar = await barOf(page);
     await page.waitForLoadState('networkidle');
     expect(await smallTargets(page), path).toEqual([]);
+    const primary = await shortPrimaryActions(page);
+    expect(primary.short, `${path}: primary actions under 44 px`).toEqual([]);
+    if (path !== postbacksPath(id)) expect(primary.measured, path).toBeGreaterThan(0);
     await bar.getByRole('button', { name: 'Menu' }).click();
     expect(await smallTargets(page), `${path}, menu open`).toEqual([]);
+  }
+});
+
+test('the primary action of each signed-out screen is 44 px tall', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/forgot-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const primary = await shortPrimaryActions(page);
+    expect(primary.short, `${path}: primary actions under 44 px`).toEqual([]);
+    expect(primary.measured, path).toBeGreaterThan(0);
   }
 });

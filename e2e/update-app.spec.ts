@@ -1,5 +1,6 @@
 import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
+import { Limits } from '../src/contract/limits.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makePng } from '../test/support/png.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
@@ -142,7 +143,15 @@ test('every editable field saves, the client id stays read-only, and Save reload
   await screen.algoId.fill('  ALGO-77  ');
   await screen.redirectUrl.fill('https://trade.example.com/return');
   await screen.postbackUrl.fill('https://trade.example.com/postback');
-  await screen.description.fill('Buys the dip, sells the rip.');
+  // Two lines filling the 200 characters: the browser sends the line break as CR LF, and it
+  // still counts as one.
+  const description = `${'Buys the dip. '.repeat(7)}\n${'Sells the rip. '.repeat(6)}Holds fast.`;
+  expect(description).toHaveLength(Limits.descriptionMax);
+  await screen.description.fill(description);
+  await expect(screen.description).toHaveValue(description);
+  await expect(screen.description).toHaveAccessibleDescription(
+    Messages.app.descriptionCount(Limits.descriptionMax),
+  );
   await expect(screen.save).toBeEnabled();
   await markDocument(page);
   await screen.save.click();
@@ -156,7 +165,7 @@ test('every editable field saves, the client id stays read-only, and Save reload
     algoId: 'ALGO-77',
     callbackUrl: 'https://trade.example.com/return',
     postbackUrl: 'https://trade.example.com/postback',
-    description: 'Buys the dip, sells the rip.',
+    description,
     isActive: true,
   });
 });
@@ -227,6 +236,9 @@ test('an empty name or a non-https redirect URL shows its error and disables Sav
 
   await screen.description.fill('x'.repeat(250));
   await expect(screen.description).toHaveValue('x'.repeat(200));
+  await expect(
+    page.getByRole('status').filter({ hasText: Messages.app.descriptionLimitReached }),
+  ).toHaveCount(1);
   await expect(screen.save).toBeEnabled();
 });
 
@@ -411,7 +423,7 @@ test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clea
     { timeout: 30_000 },
   );
   await screen.icon.setInputFiles({
-    name: 'icon.png',
+    name: 'momentum-logo.png',
     mimeType: 'image/png',
     buffer: makePng(55, 55),
   });
@@ -420,16 +432,21 @@ test('a 55x55 PNG becomes the logo at once, a wrong size sends nothing, and Clea
   await expect(page.getByText('App Icon must be 55x55 pixels.', { exact: true })).toHaveCount(0);
   await expect(screen.headingLogo).toHaveAttribute('src', /\/uploads\/logos\/.+\.png$/);
   expect(writes).toHaveLength(1);
+  // The icon is named as it was chosen, by its last 12 characters, never by the stored hash.
   const src = (await screen.headingLogo.getAttribute('src')) ?? '';
-  const fileName = src.split('/').at(-1) ?? '';
-  expect(fileName.length).toBeGreaterThan(12);
-  await expect(page.getByText(fileName.slice(-12), { exact: true })).toBeVisible();
-  await expect(page.getByText(fileName, { exact: true })).toHaveCount(0);
-  expect((await appByApi(request, token, id)).logoUrl).toMatch(/\/uploads\/logos\/.+\.png$/);
+  const hash = src.split('/').at(-1) ?? '';
+  await expect(page.getByText('tum-logo.png', { exact: true })).toBeVisible();
+  await expect(page.getByText(hash.slice(-12), { exact: true })).toHaveCount(0);
+  expect(await appByApi(request, token, id)).toMatchObject({
+    logoUrl: expect.stringMatching(/\/uploads\/logos\/.+\.png$/),
+    logoName: 'momentum-logo.png',
+  });
+  await page.reload();
+  await expect(page.getByText('tum-logo.png', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear icon' }).click();
   await expect(page.getByText('Default icon', { exact: true })).toBeVisible();
-  await expect(page.getByText(fileName.slice(-12), { exact: true })).toHaveCount(0);
+  await expect(page.getByText('tum-logo.png', { exact: true })).toHaveCount(0);
   expect((await appByApi(request, token, id)).logoUrl, 'clearing saves nothing until Save').toMatch(
     /\/uploads\/logos\//,
   );

@@ -38,6 +38,8 @@ export function appFieldsSchemaFor(
     ipAddressDuplicateSkip: z.optional(BooleanFieldSchema),
     isActive: z.optional(BooleanFieldSchema),
     logoUrl: z.optional(z.string().check(z.maxLength(2000))),
+    /** Ours: the chosen icon's own file name, sent beside the file (it travels as ICON_UPLOAD_NAME). */
+    logoName: z.optional(z.string()),
   });
 }
 export type AppFields = z.infer<ReturnType<typeof appFieldsSchemaFor>>;
@@ -63,6 +65,8 @@ export const ApplicationSchema = z.object({
   applicationId: z.string(),
   applicationName: z.string(),
   logoUrl: z.string(),
+  /** Ours: the uploaded icon's own file name; null for the default icon or when none was sent. */
+  logoName: z.nullable(z.string()),
   callbackUrl: z.string(),
   postbackUrl: z.string(),
   allowedUsers: z.string(),

@@ -17,6 +17,7 @@ import {
   isValidMobileDigits,
   isValidName,
   isValidPassword,
+  normalizeLineBreaks,
 } from './rules.js';
 import { IndianStates } from './states.js';
 
@@ -75,7 +76,10 @@ export const CodeSchema = z
 
 export const DescriptionSchema = z
   .string()
-  .check(z.maxLength(Limits.descriptionMax, Messages.app.descriptionTooLong));
+  .check(
+    z.overwrite(normalizeLineBreaks),
+    z.maxLength(Limits.descriptionMax, Messages.app.descriptionTooLong),
+  );
 
 export const AppNameSchema = z
   .string({ error: Messages.app.appNameRequired })

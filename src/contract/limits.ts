@@ -18,6 +18,8 @@ export const Limits = {
   apiKeyMaskVisible: 10,
   apiKeyMaskThreshold: 15,
   logoNameVisible: 12,
+  /** Ours: the icon's own file name is stored with at most this many characters, its end kept. */
+  logoNameMax: 100,
   desktopMinWidth: 768,
   narrowMaxWidth: 720,
   drawerHeightVh: 80,

@@ -78,6 +78,12 @@ export const Messages = {
     deleteConfirmText:
       'Its API key stops working and its IP allowlist and documents are removed. This cannot be undone.',
     logoDefault: 'Default icon',
+    // ours: an icon uploaded before its own name was kept
+    logoCurrent: 'Current icon',
+    // ours: the description's counter, and what a screen reader hears once the limit is reached
+    descriptionCount: (count: number) =>
+      `${String(count)} of ${String(Limits.descriptionMax)} characters`,
+    descriptionLimitReached: `Description limit reached: ${String(Limits.descriptionMax)} characters.`,
   },
   ips: {
     // ours

@@ -171,3 +171,22 @@ export function lastChars(name: string, n: number): string {
   if (n <= 0) return '';
   return Array.from(name).slice(-n).join('');
 }
+
+/**
+ * A text's line breaks as one LF each: a browser sends a textarea's as CR LF, and each counts
+ * as one character of a limit (docs/product.md section 5, the description).
+ */
+export function normalizeLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The icon's own file name as stored and shown (docs/product.md section 3): the last part of a
+ * path, without control or format characters (a right-to-left override could disguise it),
+ * its end kept within `Limits.logoNameMax`; null when nothing is left.
+ */
+export function logoNameOf(raw: string): string | null {
+  const base = raw.split(/[/\\]/).at(-1) ?? '';
+  const name = lastChars(base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim(), Limits.logoNameMax);
+  return name === '' ? null : name;
+}

@@ -14,6 +14,7 @@ export function appResponse(
     applicationId,
     applicationName: 'Momentum bot',
     logoUrl: '/default-app-icon.png',
+    logoName: null,
     callbackUrl: 'https://bot.example.com/cb',
     postbackUrl: '',
     allowedUsers: 'AB1234',

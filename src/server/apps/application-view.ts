@@ -36,6 +36,7 @@ export function applicationOf(
     applicationId: row.id,
     applicationName: row.name,
     logoUrl: row.logoUrl,
+    logoName: row.logoName,
     callbackUrl: row.callbackUrl,
     postbackUrl: row.postbackUrl ?? '',
     allowedUsers: row.allowedUsers,

@@ -172,6 +172,21 @@ describe(`POST ${ApiPaths.createApp} (${process.env.TEST_DB ?? 'sqlite'})`, () =
     expect((await appRow(t, id))?.description).toBe('d'.repeat(200));
   });
 
+  // A browser sends a textarea's line breaks as CR LF; each is one character of the 200.
+  it('counts and stores each line break of the description as one character', async () => {
+    const lines = `${'d'.repeat(98)}\r\n${'e'.repeat(50)}\n${'f'.repeat(50)}`;
+    const id = await createApp(dev.client, { description: lines });
+    const stored = `${'d'.repeat(98)}\n${'e'.repeat(50)}\n${'f'.repeat(50)}`;
+    expect((await appRow(t, id))?.description).toBe(stored);
+    const read = await dev.client.json('GET', ApiPaths.app(id));
+    expect(read.body).toMatchObject({ description: stored });
+
+    await expectRejected(appFields({ description: `${lines}g` }), 400, {
+      message: Messages.app.descriptionTooLong,
+      field: 'description',
+    });
+  });
+
   it.each(['010.0.0.1', '256.1.1.1', '2001:db8::1'])('rejects the invalid IP %s', async (ip) => {
     await expectRejected(appFields({ ipRecords: `10.0.0.9,${ip}` }), 400, {
       message: Messages.apps.invalidIp(ip),
@@ -261,6 +276,7 @@ describe(`GET ${ApiPaths.apps} and one app (${process.env.TEST_DB ?? 'sqlite'})`
       applicationId: first,
       applicationName: 'My Trading App',
       logoUrl: t.config.brand.defaultAppIconUrl,
+      logoName: null,
       callbackUrl: 'https://example.com/callback',
       postbackUrl: '',
       allowedUsers: 'CLIENT1',

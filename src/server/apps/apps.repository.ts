@@ -22,6 +22,7 @@ const APP_COLUMNS = [
   'algoId',
   'logoUrl',
   'logoKey',
+  'logoName',
   'callbackUrl',
   'postbackUrl',
   'allowedUsers',

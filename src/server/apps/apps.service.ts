@@ -25,7 +25,6 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { ipChangeMail } from '../mail/ip-change-mail.js';
 import { MailJob } from '../mail/mail-job.js';
 import {
-  iconName,
   inBlobTransaction,
   type BlobChange,
   type BlobRef,
@@ -201,19 +200,21 @@ export function createAppsService(deps: AppsDeps) {
         const duplicates = await repo.ipsOfOtherDevelopers(trx, developerId, ips);
         requireProofs(duplicates, fields, documents, Messages.ips.usedByAnotherDeveloper);
         const now = clock.now();
-        let logoKey: string | null = null;
-        if (icon !== undefined) {
-          logoKey = iconName(icon);
-          await store.put({ kind: 'logos', key: logoKey }, icon);
-        }
+        const defaultUrl = config.brand.defaultAppIconUrl;
+        const logo = await replaceLogo(
+          store,
+          { logoKey: null, logoUrl: defaultUrl, logoName: null },
+          { icon, name: fields.logoName, isDefaultChosen: false, defaultUrl, urlOf: logoUrlOf },
+        );
         const name = fields.name.trim();
         await repo.insertApp(trx, {
           id,
           ownerId: developerId,
           name,
           algoId: algoOf(fields),
-          logoUrl: logoKey === null ? config.brand.defaultAppIconUrl : logoUrlOf(logoKey),
-          logoKey,
+          logoUrl: logo.logoUrl,
+          logoKey: logo.logoKey,
+          logoName: logo.logoName,
           callbackUrl: fields.callbackUrl.trim(),
           postbackUrl: postbackOf(fields),
           allowedUsers: fields.allowedUsers.trim(),
@@ -274,6 +275,7 @@ export function createAppsService(deps: AppsDeps) {
         });
         const logo = await replaceLogo(store, app, {
           icon: request.icon,
+          name: request.fields.logoName,
           isDefaultChosen:
             !request.isLogoUpload && request.fields.logoUrl === config.brand.defaultAppIconUrl,
           defaultUrl: config.brand.defaultAppIconUrl,
@@ -284,6 +286,7 @@ export function createAppsService(deps: AppsDeps) {
           algoId,
           logoUrl: logo.logoUrl,
           logoKey: logo.logoKey,
+          logoName: logo.logoName,
           ipsChangedAt: ips.isChange ? now : app.ipsChangedAt,
           updatedAt: now,
         };

@@ -79,6 +79,8 @@ export interface ApplicationsTable {
   logoUrl: string;
   /** Server-made name of the stored icon, null when the default icon is used. */
   logoKey: string | null;
+  /** The icon's own file name as the developer chose it, cleaned; null without one. */
+  logoName: string | null;
   callbackUrl: string;
   postbackUrl: string | null;
   allowedUsers: string;

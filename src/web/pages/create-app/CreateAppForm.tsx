@@ -5,6 +5,7 @@ import { ClientPaths } from '../../../contract/routes.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { appFormValidate, formIps, ipRowsSchema } from '../../app-area/app-form.js';
+import { DescriptionField } from '../../app-area/DescriptionField.js';
 import { IpFields } from '../../app-area/IpFields.js';
 import { useIpFields } from '../../app-area/use-ip-fields.js';
 import { rowValues, useIpRows } from '../../app-area/use-ip-rows.js';
@@ -37,7 +38,7 @@ export function CreateAppForm() {
     () => appFormValidate<CreateAppFields, Form>(schema, ipRows.rows),
     [schema, ipRows.rows],
   );
-  const { values, errors, isValid, field, checkbox, handleSubmit } = useForm({
+  const { values, errors, isValid, field, checkbox, control, handleSubmit } = useForm({
     initialValues: {
       name: '',
       algo_id: '',
@@ -172,13 +173,7 @@ export function CreateAppForm() {
         hint={familyHint}
         hintId={familyIds.hintId}
       />
-      <TextField
-        label="Description"
-        placeholder={Messages.app.descriptionPlaceholder}
-        maxLength={Limits.descriptionMax}
-        error={errors.description}
-        {...field('description')}
-      />
+      <DescriptionField error={errors.description} {...control('description')} />
       {progress !== null && (
         <progress className={styles.progress} max={1} value={progress} aria-label="Uploading" />
       )}

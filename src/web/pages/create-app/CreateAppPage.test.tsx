@@ -126,6 +126,23 @@ describe('the family-members confirmation (docs/product.md section 2.7)', () => 
   );
 });
 
+describe('the description (docs/product.md section 5)', () => {
+  it(
+    'takes several lines, with its count to the limit, and sends them as typed',
+    async () => {
+      await renderForm();
+      const description = screen.getByRole('textbox', { name: 'Description' });
+      expect(description).toHaveAccessibleDescription(Messages.app.descriptionCount(0));
+      await userEvent.type(description, 'Buys{Enter}Sells');
+      expect(description).toHaveAccessibleDescription(Messages.app.descriptionCount(10));
+      const create = vi.spyOn(appsApi, 'create').mockReturnValue(new Promise(() => undefined));
+      await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+      expect(create.mock.calls[0]?.[0].get('description')).toBe('Buys\nSells');
+    },
+    FORM_TEST_MS,
+  );
+});
+
 describe('a refused create', () => {
   it(
     'shows the refusal as a notice and leaves Create usable',

@@ -33,6 +33,7 @@ describe('the create-app payload (docs/product.md section 3)', () => {
     expect(data.get('ipRecords')).toBe('203.0.113.10,2001:db8:0:0:0:0:0:1');
     expect(data.get('logoUrl')).toBe(OPTIONS.defaultIconUrl);
     expect(data.has('file')).toBe(false);
+    expect(data.has('logoName')).toBe(false);
     expect(data.get('algo_id')).toBe('ALG-7');
     expect(data.get('ipAddressDuplicateSkip')).toBe('false');
     expect(data.get('allowedUsers')).toBe('AB1234');
@@ -47,6 +48,7 @@ describe('the create-app payload (docs/product.md section 3)', () => {
     expect(data.has('ipRecords')).toBe(false);
     expect(data.has('algo_id')).toBe(false);
     expect((data.get('file') as File).name).toBe('defaultimage.png');
+    expect(data.get('logoName')).toBe('mine.png');
     expect(data.has('logoUrl')).toBe(false);
   });
 

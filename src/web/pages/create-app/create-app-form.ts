@@ -44,7 +44,10 @@ export function createAppPayload(
   const ips = formIps(form);
   if (ips.length > 0) data.set('ipRecords', ips.join(','));
   if (options.icon === null) data.set('logoUrl', options.defaultIconUrl);
-  else data.set('file', options.icon, ICON_UPLOAD_NAME);
+  else {
+    data.set('file', options.icon, ICON_UPLOAD_NAME);
+    data.set('logoName', options.icon.name);
+  }
   data.set('ipAddressDuplicateSkip', String(options.skipDuplicates));
   appendDocuments(data, options.documents);
   return data;

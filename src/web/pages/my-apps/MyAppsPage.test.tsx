@@ -16,6 +16,7 @@ const APP: Application = {
   applicationId: 'app-1',
   applicationName: 'Algo one',
   logoUrl: '/logos/default.png',
+  logoName: null,
   callbackUrl: 'https://example.com/callback',
   postbackUrl: 'https://example.com/postback',
   allowedUsers: 'AB1234',

@@ -3,7 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { Application } from '../../../contract/apps.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
-import { lastChars } from '../../../contract/rules.js';
+import { lastChars, logoNameOf } from '../../../contract/rules.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { useBrand } from '../../brand.js';
@@ -12,15 +12,6 @@ import formStyles from '../../ui/forms.module.css';
 import { notify } from '../../ui/notify.js';
 import { logoUploadPayload } from './update-app-form.js';
 import styles from './update-app-page.module.css';
-
-function fileNameOf(url: string): string {
-  return (
-    url
-      .split(/[/?#]/)
-      .filter((part) => part !== '')
-      .at(-1) ?? url
-  );
-}
 
 interface LogoFieldProps {
   readonly app: Application;
@@ -33,7 +24,8 @@ interface LogoFieldProps {
 /**
  * App Icon: a chosen PNG is sent at once by the logo-upload variant of PUT, with progress,
  * and the app reloads when it answers a logoUrl. Clearing falls back to the default icon
- * when the form is saved. The file name shows its last 12 characters (docs/product.md section 9).
+ * when the form is saved. The icon's own name shows its last 12 characters (docs/product.md
+ * section 9), never the stored hash; an icon stored without its name is the current icon.
  */
 export function LogoField({ app, logoUrl, onLogoUrl, onBusy }: LogoFieldProps) {
   const brand = useBrand();
@@ -41,7 +33,10 @@ export function LogoField({ app, logoUrl, onLogoUrl, onBusy }: LogoFieldProps) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The app reloads after an upload; until then the chosen file names the icon.
+  const [logoName, setLogoName] = useState(app.logoName);
   const isDefault = logoUrl === brand.defaultAppIconUrl;
+  const fullName = isDefault ? null : logoName;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -65,6 +60,7 @@ export function LogoField({ app, logoUrl, onLogoUrl, onBusy }: LogoFieldProps) {
       if (uploaded.trim() !== '') {
         notify.success(answer.message);
         onLogoUrl(uploaded);
+        setLogoName(logoNameOf(file.name));
         await queryClient.invalidateQueries({ queryKey: appKeys.one(app.applicationId) });
         await queryClient.invalidateQueries({ queryKey: appKeys.all, exact: true });
       }
@@ -84,10 +80,12 @@ export function LogoField({ app, logoUrl, onLogoUrl, onBusy }: LogoFieldProps) {
       </label>
       <div className={styles.logoRow}>
         <img src={logoUrl} alt="" width={40} height={40} className={styles.logoPreview} />
-        <span className={styles.logoName} title={isDefault ? undefined : fileNameOf(logoUrl)}>
-          {isDefault
-            ? Messages.app.logoDefault
-            : lastChars(fileNameOf(logoUrl), Limits.logoNameVisible)}
+        <span className={styles.logoName} title={fullName ?? undefined}>
+          {fullName !== null
+            ? lastChars(fullName, Limits.logoNameVisible)
+            : isDefault
+              ? Messages.app.logoDefault
+              : Messages.app.logoCurrent}
         </span>
         {!isDefault && (
           <button

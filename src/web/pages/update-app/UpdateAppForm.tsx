@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import type { Application } from '../../../contract/apps.js';
-import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { normalizeIpList } from '../../../contract/rules.js';
 import { appsApi } from '../../api/apps-api.js';
 import { errorMessage } from '../../api/http.js';
 import { appFormValidate, ipRowsSchema } from '../../app-area/app-form.js';
+import { DescriptionField } from '../../app-area/DescriptionField.js';
 import { IpFields } from '../../app-area/IpFields.js';
 import { useIpFields } from '../../app-area/use-ip-fields.js';
 import { useIpRows } from '../../app-area/use-ip-rows.js';
@@ -52,7 +52,7 @@ export function UpdateAppForm({
     () => appFormValidate<UpdateAppFields, Form>(schema, ipRows.rows),
     [schema, ipRows.rows],
   );
-  const { values, errors, isValid, field, setValue, handleSubmit } = useForm({
+  const { values, errors, isValid, field, control, setValue, handleSubmit } = useForm({
     initialValues: fieldsOfApp(app),
     validate,
     showErrorsAfter: 'change',
@@ -159,13 +159,7 @@ export function UpdateAppForm({
         error={errors.allowedUsers}
         {...field('allowedUsers')}
       />
-      <TextField
-        label="Description"
-        placeholder={Messages.app.descriptionPlaceholder}
-        maxLength={Limits.descriptionMax}
-        error={errors.description}
-        {...field('description')}
-      />
+      <DescriptionField error={errors.description} {...control('description')} />
       <div className={styles.status}>
         <label htmlFor={statusId} className={formStyles.label}>
           {Messages.screens.appStatus}

@@ -197,6 +197,31 @@ describe('the update screen once its app is loaded (decision 034)', () => {
     expect(screen.getByRole('button', { name: Messages.screens.save })).toBeVisible();
   });
 
+  it('names the icon by the name it was chosen with, never by the stored hash', async () => {
+    const logoUrl = '/uploads/logos/16f728a0.png';
+    answerWith({ ...APP, logoUrl, logoName: 'momentum-icon.png', description: 'Buys\nSells' });
+    renderPage();
+    const save = await screen.findByRole('button', { name: Messages.screens.save }, CODE_LOAD);
+    const form = save.closest('form');
+    if (form === null) throw new Error('Save outside its form');
+    // The contract's last 12 characters, the whole name on hover.
+    expect(within(form).getByText('tum-icon.png')).toHaveAttribute('title', 'momentum-icon.png');
+    expect(within(form).queryByText(/16f728a0/)).toBeNull();
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    expect(description).toHaveValue('Buys\nSells');
+    expect(description).toHaveAccessibleDescription(Messages.app.descriptionCount(10));
+  });
+
+  it('calls an icon stored without its name the current icon', async () => {
+    answerWith({ ...APP, logoUrl: '/uploads/logos/16f728a0.png', logoName: null });
+    renderPage();
+    const save = await screen.findByRole('button', { name: Messages.screens.save }, CODE_LOAD);
+    const form = save.closest('form');
+    if (form === null) throw new Error('Save outside its form');
+    expect(within(form).getByText(Messages.app.logoCurrent)).toBeVisible();
+    expect(within(form).queryByText(/16f728a0/)).toBeNull();
+  });
+
   it("says when the block is on every application of the developer's account", async () => {
     const reason = 'Unpaid dues.';
     const since = '2026-11-28T10:00:00.000Z';

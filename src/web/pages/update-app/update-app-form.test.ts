@@ -25,6 +25,7 @@ const APP: Application = {
   applicationId: 'app_x',
   applicationName: 'Momentum bot',
   logoUrl: 'https://portal.example.com/uploads/logos/abc.png',
+  logoName: 'momentum.png',
   callbackUrl: 'https://bot.example.com/cb',
   postbackUrl: '',
   allowedUsers: 'AB1234',
@@ -134,6 +135,7 @@ describe('the logo upload payload', () => {
     expect(data.get('isActive')).toBe('true');
     expect(data.has('ipRecords')).toBe(false);
     expect((data.get('file') as File).name).toBe('defaultimage.png');
+    expect(data.get('logoName')).toBe('mine.png');
   });
 });
 

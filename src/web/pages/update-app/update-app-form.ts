@@ -68,7 +68,8 @@ export function updateAppPayload(
 
 /**
  * docs/product.md section 3, the logo upload payload: the stored fields, so that a new icon saves
- * nothing else of an edit in progress; the IP list goes as `ip_address`.
+ * nothing else of an edit in progress; the IP list goes as `ip_address`, and the file's own name
+ * as `logoName` (ours: the file itself travels as ICON_UPLOAD_NAME).
  */
 export function logoUploadPayload(app: Application, icon: File): FormData {
   const data = new FormData();
@@ -80,5 +81,6 @@ export function logoUploadPayload(app: Application, icon: File): FormData {
   data.set('description', app.description);
   data.set('ip_address', app.ipRecordsWithFamilyPending.map((record) => record.ip).join(','));
   data.set('file', icon, ICON_UPLOAD_NAME);
+  data.set('logoName', icon.name);
   return data;
 }
