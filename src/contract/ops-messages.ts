@@ -234,9 +234,11 @@ export const OpsMessages = {
     endApp: 'End every Connect session',
     reason: 'Reason (kept in the audit log)',
     ended: (count: number) =>
-      count === 1
-        ? 'One Connect session has ended.'
-        : `${String(count)} Connect sessions have ended.`,
+      count === 0
+        ? 'No Connect session was open.'
+        : count === 1
+          ? 'One Connect session has ended.'
+          : `${String(count)} Connect sessions have ended.`,
     clientTitle: "End a client's Connect sessions",
     clientHint: 'Every Connect session of this client code ends, in every application.',
     clientCode: 'Client code',
