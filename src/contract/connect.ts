@@ -69,6 +69,7 @@ export const ConnectMessages = {
   appBlocked: 'The provider blocked the application',
   clientNotAllowed: 'This client may not sign in to the application',
   denied: 'The client denied the request',
+  formExpired: 'This form has expired. Please start again from the application.',
   clientAuth: 'client authentication failed',
   grantType: 'only grant_type=authorization_code is supported',
   codeInvalid: 'the code is invalid, expired or already used',
@@ -76,4 +77,17 @@ export const ConnectMessages = {
   verifierInvalid: 'code_verifier does not match the code_challenge',
   tooManyTokenRequests: (seconds: number) =>
     `too many token requests for this client; try again in ${String(seconds)} seconds`,
+} as const;
+
+/** The texts of Connect's own pages (the consent page and the failed sign-in). */
+export const ConnectPageTexts = {
+  failedTitle: 'Sign-in failed',
+  consentTitle: (appName: string) => `Allow ${appName}?`,
+  consentHeading: (appName: string) => `Allow ${appName} to use your account?`,
+  byDeveloper: (developerName: string) => `By ${developerName}.`,
+  signedInAs: 'You are signed in as client',
+  mayDo: (appName: string) => `${appName} will be able to:`,
+  until: 'Until the next daily logout. You can end this at any time.',
+  deny: 'Deny',
+  allow: 'Allow',
 } as const;

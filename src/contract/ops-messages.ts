@@ -226,6 +226,25 @@ export const OpsMessages = {
     since: (time: string) => `Since ${time}.`,
     reason: 'Reason (the developer receives it by e-mail)',
   },
+  // ours: ending Connect sessions (docs/connect.md) on the application page and on Find
+  connect: {
+    title: 'Connect sessions',
+    appHint:
+      'Trading clients signed in to this application through Connect. Ending them refuses their tokens at the gateway at once; the clients sign in again.',
+    endApp: 'End every Connect session',
+    reason: 'Reason (kept in the audit log)',
+    ended: (count: number) =>
+      count === 0
+        ? 'No Connect session was open.'
+        : count === 1
+          ? 'One Connect session has ended.'
+          : `${String(count)} Connect sessions have ended.`,
+    clientTitle: "End a client's Connect sessions",
+    clientHint: 'Every Connect session of this client code ends, in every application.',
+    clientCode: 'Client code',
+    clientCodeRequired: 'Give the client code.',
+    endClient: 'End sessions',
+  },
   audit: {
     title: 'Audit log',
     operator: 'Operator e-mail',
@@ -271,6 +290,8 @@ export const OpsMessages = {
       'application.unblocked': 'Application block lifted',
       'developer.blocked': 'Developer blocked',
       'developer.unblocked': 'Developer block lifted',
+      'application.connect_sessions_ended': 'Connect sessions of the application ended',
+      'client.connect_sessions_ended': 'Connect sessions of the client ended',
     } satisfies Record<OperatorAction, string>,
   },
   operators: {

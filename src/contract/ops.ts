@@ -45,6 +45,8 @@ export const OPERATOR_ACTIONS = [
   'application.unblocked',
   'developer.blocked',
   'developer.unblocked',
+  'application.connect_sessions_ended',
+  'client.connect_sessions_ended',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -62,6 +64,7 @@ export const OpsLimits = {
   searchMinLength: 2,
   searchMaxLength: 200,
   searchMaxResults: 50,
+  clientCodeMaxLength: 200,
   auditPageSize: 50,
   /** The audit CSV holds every matching entry; it is read and sent this many at a time. */
   auditExportBatchRows: 1000,
@@ -110,6 +113,11 @@ export const OpsApiPaths = {
   /** POST {blocked, reason}: the kill switch on every application of the developer. */
   developerBlock: (id: string) => `${API}/developers/${enc(id)}/block`,
   developerBlockPattern: `${API}/developers/:id/block`,
+  /** POST {reason}: revokes every live Connect token of the application (docs/connect.md). */
+  applicationEndConnect: (id: string) => `${API}/apps/${enc(id)}/end-connect-sessions`,
+  applicationEndConnectPattern: `${API}/apps/:id/end-connect-sessions`,
+  /** POST {clientCode, reason}: revokes every live Connect token of a client code, in any application. */
+  clientEndConnect: `${API}/connect-clients/end-sessions`,
   audit: `${API}/audit`,
   auditCsv: `${API}/audit/export.csv`,
   operators: `${API}/operators`,
@@ -363,6 +371,19 @@ export const BlockRequestSchema = z.strictObject({
   reason: ReasonSchema,
 });
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
+
+/** An application's Connect sessions ended: the reason is required. */
+export const EndConnectRequestSchema = z.strictObject({ reason: ReasonSchema });
+export type EndConnectRequest = z.infer<typeof EndConnectRequestSchema>;
+
+/** A trading client's Connect sessions, ended in every application at once. */
+export const EndClientConnectRequestSchema = z.strictObject({
+  clientCode: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(OpsLimits.clientCodeMaxLength)),
+  reason: ReasonSchema,
+});
+export type EndClientConnectRequest = z.infer<typeof EndClientConnectRequestSchema>;
 
 export const OpsDoneResponseSchema = z.object({ message: z.string() });
 export type OpsDoneResponse = z.infer<typeof OpsDoneResponseSchema>;

@@ -138,6 +138,20 @@ function supportRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
       shapedRecord({ isActive: fc.boolean(), reason }),
       credentials,
     ),
+    request(
+      post,
+      atId(OpsApiPaths.applicationEndConnectPattern, app),
+      o,
+      shapedRecord({ reason }),
+      credentials,
+    ),
+    request(
+      post,
+      fc.constant(OpsApiPaths.clientEndConnect),
+      o,
+      shapedRecord({ clientCode: fc.constantFrom('AB1234', ' ', '%_', 'a'.repeat(201)), reason }),
+      credentials,
+    ),
     ...[
       OpsApiPaths.unlockPattern,
       OpsApiPaths.endSessionsPattern,

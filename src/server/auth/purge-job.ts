@@ -15,6 +15,7 @@ import { purgeOperatorSessions } from '../ops/operators.repository.js';
 import { GatewayLimits } from '../../contract/gateway.js';
 import { purgeGatewayChanges } from '../gateway/gateway.repository.js';
 import { purgeUsage } from '../gateway/gateway-usage.repository.js';
+import { purgeEndedConnect } from '../connect/connect.repository.js';
 import { UsageLimits } from '../../contract/usage.js';
 import {
   deleteDeadRefreshTokens,
@@ -30,8 +31,8 @@ const PurgeSchema = z.object({});
  * Deletes accounts left unverified, expired refresh tokens and codes, the sessions they
  * ended, sign-in counts that have gone quiet, old API keys past their grace, activity events
  * past their retention, operators' sessions past their end, postback event ids past their
- * window, the gateway change log but its newest rows and gateway usage past its retention,
- * once an hour for all instances together.
+ * window, the gateway change log but its newest rows, gateway usage past its retention and
+ * Connect's pending sign-ins, codes and tokens past their end (docs/connect.md), once an hour for all instances together.
  */
 export const PurgeExpiredJob: JobDefinition<typeof PurgeSchema> = {
   kind: 'auth.purge-expired',
@@ -116,5 +117,6 @@ export async function purgeExpired(
       now - windows.gatewayUsageMs,
       UsageLimits.refusedAddressesKept,
     ),
+    ...(await purgeEndedConnect(db, now, GatewayLimits.endedTokensKeptMs)),
   };
 }

@@ -1,4 +1,4 @@
-import { CONNECT_SCOPE_TEXT, ConnectPaths } from '../../contract/connect.js';
+import { CONNECT_SCOPE_TEXT, ConnectPageTexts as t, ConnectPaths } from '../../contract/connect.js';
 import { htmlPage } from '../http/html-page.js';
 import { escapeHtml as e } from '../mail/html.js';
 import type { ConsentView } from './connect.service.js';
@@ -8,8 +8,8 @@ export const CONNECT_CSS_PATH = '/oauth/connect.css';
 /** A sign-in that cannot go back to the application: what went wrong, in words. */
 export function connectErrorPage(productName: string, message: string): string {
   return htmlPage(
-    `Sign-in failed | ${productName}`,
-    [`<h1>Sign-in failed</h1>`, `<p role="alert">${e(message)}</p>`].join('\n'),
+    `${t.failedTitle} | ${productName}`,
+    [`<h1>${t.failedTitle}</h1>`, `<p role="alert">${e(message)}</p>`].join('\n'),
     CONNECT_CSS_PATH,
   );
 }
@@ -19,22 +19,22 @@ export function consentPage(productName: string, view: ConsentView, xsrf: string
   const { app } = view;
   const scopes = view.scopes.map((s) => `<li>${e(CONNECT_SCOPE_TEXT[s] ?? s)}</li>`).join('');
   return htmlPage(
-    `Allow ${app.name}? | ${productName}`,
+    `${t.consentTitle(app.name)} | ${productName}`,
     [
       '<header class="app">',
       `<img src="${e(app.logoUrl)}" alt="" width="56" height="56">`,
-      `<div><h1>Allow ${e(app.name)} to use your account?</h1>`,
-      `<p>By ${e(app.developerName)}. You are signed in as client <strong>${e(view.clientCode)}</strong>.</p></div>`,
+      `<div><h1>${e(t.consentHeading(app.name))}</h1>`,
+      `<p>${e(t.byDeveloper(app.developerName))} ${t.signedInAs} <strong>${e(view.clientCode)}</strong>.</p></div>`,
       '</header>',
-      `<h2>${e(app.name)} will be able to:</h2>`,
+      `<h2>${e(t.mayDo(app.name))}</h2>`,
       `<ul>${scopes}</ul>`,
-      '<p>Until the next daily logout. You can end this at any time.</p>',
+      `<p>${t.until}</p>`,
       `<form method="post" action="${ConnectPaths.consent}">`,
       `<input type="hidden" name="request" value="${e(view.requestId)}">`,
       `<input type="hidden" name="xsrf" value="${e(xsrf)}">`,
       '<div class="actions">',
-      '<button type="submit" name="decision" value="deny" class="secondary">Deny</button>',
-      '<button type="submit" name="decision" value="allow">Allow</button>',
+      `<button type="submit" name="decision" value="deny" class="secondary">${t.deny}</button>`,
+      `<button type="submit" name="decision" value="allow">${t.allow}</button>`,
       '</div>',
       '</form>',
     ].join('\n'),

@@ -1,6 +1,11 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectPaths } from '../../contract/connect.js';
+import {
+  CONNECT_SCOPE_TEXT,
+  ConnectMessages,
+  ConnectPageTexts,
+  ConnectPaths,
+} from '../../contract/connect.js';
 import {
   createApp,
   signedInDeveloper,
@@ -82,8 +87,8 @@ describe(`Connect with a standard OAuth client (${engine})`, () => {
     );
     expect(back.status).toBe(200);
     const page = await back.text();
-    expect(page).toContain('Allow My Trading App to use your account?');
-    expect(page).toContain('Place, change and cancel orders');
+    expect(page).toContain(ConnectPageTexts.consentHeading('My Trading App'));
+    expect(page).toContain(CONNECT_SCOPE_TEXT.orders);
     expect(back.headers.get('x-frame-options')).toBe('DENY');
     const allowed = await answerConsent(browser, page, 'allow');
     expect(allowed.status).toBe(302);
@@ -297,5 +302,18 @@ describe(`Connect with a standard OAuth client (${engine})`, () => {
       body: 'token=x',
     });
     expect(res.status).toBe(401);
+  });
+
+  it("refuses an Allow posted without the consent page's form token, on a page that says why", async () => {
+    const res = await fetch(`${t.baseUrl}${ConnectPaths.consent}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request: 'r', decision: 'allow' }).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(403);
+    const page = await res.text();
+    expect(page).toContain(`<h1>${ConnectPageTexts.failedTitle}</h1>`);
+    expect(page).toContain(ConnectMessages.formExpired);
   });
 });

@@ -8,6 +8,8 @@ import type {
 
 type Db = Kysely<Database>;
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /** What an authorization needs to know of the application it is for. */
 export function findConnectApp(db: Db, id: string) {
   return db
@@ -135,4 +137,62 @@ export function findLiveToken(db: Db, tokenHash: string, now: number) {
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now)
     .executeTakeFirst();
+}
+
+export async function revokeToken(db: Db, tokenHash: string, now: number) {
+  await db
+    .updateTable('connectTokens')
+    .set({ revokedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Whose live tokens an operator or the kill switch ends: one application, a developer's, a client's. */
+export type TokenOwner =
+  | { readonly applicationId: string }
+  | { readonly developerId: string }
+  | { readonly clientCode: string };
+
+/** Revokes the tokens of `owner` that are neither revoked nor past their daily logout; how many. */
+export async function revokeLiveTokens(db: Db, owner: TokenOwner, now: number): Promise<number> {
+  let query = db
+    .updateTable('connectTokens')
+    .set({ revokedAt: now })
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now);
+  if ('applicationId' in owner) query = query.where('applicationId', '=', owner.applicationId);
+  else if ('clientCode' in owner) query = query.where('clientCode', '=', owner.clientCode);
+  else {
+    query = query.where('applicationId', 'in', (eb) =>
+      eb.selectFrom('applications').select('id').where('ownerId', '=', owner.developerId),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes pending sign-ins past their end, and codes and tokens once the gateway no longer
+ * tells an ended token from an unknown one (`endedMs` after their end): a code is kept
+ * as long as a token it issued, so a replay still revokes it.
+ */
+export async function purgeEndedConnect(db: Db, now: number, endedMs: number) {
+  const requests = await db
+    .deleteFrom('connectRequests')
+    .where('expiresAt', '<=', now)
+    .executeTakeFirst();
+  const tokens = await db
+    .deleteFrom('connectTokens')
+    .where('expiresAt', '<=', now - endedMs)
+    .executeTakeFirst();
+  const codes = await db
+    .deleteFrom('connectCodes')
+    .where('expiresAt', '<=', now - endedMs - DAY_MS)
+    .executeTakeFirst();
+  return {
+    connectRequests: Number(requests.numDeletedRows),
+    connectCodes: Number(codes.numDeletedRows),
+    connectTokens: Number(tokens.numDeletedRows),
+  };
 }

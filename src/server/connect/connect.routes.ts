@@ -7,6 +7,7 @@ import {
   CONNECT_TOKEN_REQUESTS_PER_MINUTE,
   ConnectMessages,
   ConnectPaths,
+  type ConnectErrorCode,
 } from '../../contract/connect.js';
 import { RetryLaterError, secondsUntil } from '../auth/rate-limits.js';
 import { allowFormActionTo } from '../http/security-headers.js';
@@ -53,6 +54,7 @@ const TokenForm = z.object({
 });
 const TokenOnly = z.object({ token: Text, token_type_hint: Text });
 const HTML = 'text/html; charset=utf-8';
+const LIMITED: ConnectErrorCode = 'temporarily_unavailable';
 
 /** RFC 6749 section 2.3.1: HTTP Basic with form-encoded id and secret, else the body's. */
 function clientOf(authorization: string | undefined, form: z.infer<typeof TokenForm>) {
@@ -169,12 +171,7 @@ export async function registerConnectRoutes(app: FastifyInstance, deps: ConnectR
         return reply
           .status(403)
           .type(HTML)
-          .send(
-            connectErrorPage(
-              productName,
-              'This form has expired. Please start again from the application.',
-            ),
-          );
+          .send(connectErrorPage(productName, ConnectMessages.formExpired));
       }
       return answer(
         reply,
@@ -193,7 +190,7 @@ export async function registerConnectRoutes(app: FastifyInstance, deps: ConnectR
         .status(429)
         .header('cache-control', 'no-store')
         .header('retry-after', String(error.retryAfterSeconds))
-        .send({ error: 'temporarily_unavailable', error_description: error.message });
+        .send({ error: LIMITED, error_description: error.message });
     });
 
     r.post(

@@ -4,6 +4,7 @@ import type { OperatorAction } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import type { AuthDeps } from '../auth/auth.service.js';
+import { revokeLiveTokens } from '../connect/connect.repository.js';
 import { enqueueCodeMail, issueLimitedCode } from '../auth/one-time-codes.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -138,6 +139,8 @@ export function createOpsActions(deps: AuthDeps) {
           throw new AppError('conflict', message);
         }
         await setBlock(trx, 'applications', id, blocked ? reason.trim() : null, now);
+        // Revoked, so lifting the block does not bring the clients' sessions back.
+        if (blocked) await revokeLiveTokens(trx, { applicationId: id }, now);
         await deps.jobs.enqueue(
           trx,
           MailJob,
@@ -169,6 +172,7 @@ export function createOpsActions(deps: AuthDeps) {
           throw new AppError('conflict', message);
         }
         await setBlock(trx, 'developers', id, blocked ? reason.trim() : null, now);
+        if (blocked) await revokeLiveTokens(trx, { developerId: id }, now);
         const to = { developerEmail: developer.email, developerName: developer.name };
         await deps.jobs.enqueue(trx, MailJob, blockMail({ ...mailTo(to), blocked, reason }));
         return { developerId: id, target: developer.email };
@@ -196,6 +200,44 @@ export function createOpsActions(deps: AuthDeps) {
         const developer = await developerOf(trx, id);
         await deps.sessionEnds.announce(trx, await endDeveloperSessions(trx, id, now));
         return { developerId: id, target: developer.email };
+      });
+    },
+
+    /** Revokes every live Connect token of the application: the gateway refuses them at once. */
+    async endApplicationConnect(actor: Actor, id: string, reason: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const app = await findApplication(trx, id);
+        if (app === undefined) throw new AppError('not_found', OpsMessages.application.notFound);
+        const ended = await revokeLiveTokens(trx, { applicationId: id }, now);
+        await recordOperatorAction(trx, {
+          ...actor,
+          at: now,
+          action: 'application.connect_sessions_ended',
+          developerId: app.developerId,
+          applicationId: id,
+          target: app.name,
+          reason: reason.trim(),
+          details: { ended },
+        });
+        return ended;
+      });
+    },
+
+    /** Revokes every live Connect token of a trading client, in every application. */
+    async endClientConnect(actor: Actor, clientCode: string, reason: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const ended = await revokeLiveTokens(trx, { clientCode }, now);
+        await recordOperatorAction(trx, {
+          ...actor,
+          at: now,
+          action: 'client.connect_sessions_ended',
+          target: clientCode,
+          reason: reason.trim(),
+          details: { ended },
+        });
+        return ended;
       });
     },
 

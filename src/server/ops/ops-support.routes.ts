@@ -5,6 +5,8 @@ import { Messages } from '../../contract/messages.js';
 import {
   ApplicationStatusRequestSchema,
   BlockRequestSchema,
+  EndClientConnectRequestSchema,
+  EndConnectRequestSchema,
   OpsApiPaths,
   OpsApplicationResponseSchema,
   OpsDeveloperResponseSchema,
@@ -162,6 +164,40 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
     const messages = OpsMessages.developer;
     return done(blocked ? messages.blockedDone : messages.unblockedDone);
   });
+
+  const endConnect = {
+    ...support,
+    schema: {
+      params: IdParams,
+      body: EndConnectRequestSchema,
+      response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+    },
+  };
+  r.post(OpsApiPaths.applicationEndConnectPattern, endConnect, async (request) => {
+    const { id } = request.params;
+    const ended = await deps.actions.endApplicationConnect(
+      actorOf(request),
+      id,
+      request.body.reason,
+    );
+    return done(OpsMessages.connect.ended(ended));
+  });
+
+  r.post(
+    OpsApiPaths.clientEndConnect,
+    {
+      ...support,
+      schema: {
+        body: EndClientConnectRequestSchema,
+        response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => {
+      const { clientCode, reason } = request.body;
+      const ended = await deps.actions.endClientConnect(actorOf(request), clientCode, reason);
+      return done(OpsMessages.connect.ended(ended));
+    },
+  );
 
   r.post(OpsApiPaths.unlockPattern, action, async (request) => {
     await deps.actions.unlock(actorOf(request), request.params.id, request.body.reason);

@@ -11,6 +11,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog.js';
 import { StatusRegion } from '../../ui/StatusRegion.js';
 import styles from '../../ui/ops-ui.module.css';
 import { ApplicationDetails } from './ApplicationDetails.js';
+import { ConnectSessions } from './ConnectSessions.js';
 import { usePageTitle } from '../../ui/use-page-title.js';
 
 const text = OpsMessages.application;
@@ -18,8 +19,8 @@ const text = OpsMessages.application;
 /**
  * /ops/apps/:applicationId: the application, its keys and IPs, its owner; Pause or
  * Resume with a required reason (the developer gets it by e-mail), the result announced;
- * the kill switch, with the developer's block shown beside the application's; its gateway
- * usage as the developer sees it.
+ * the kill switch, with the developer's block shown beside the application's; its Connect
+ * sessions ended at once; its gateway usage as the developer sees it.
  */
 export default function ApplicationPage() {
   const { applicationId = '' } = useParams();
@@ -76,6 +77,10 @@ export default function ApplicationPage() {
             texts={text}
             outer={{ block: data.developer.block, blocked: OpsMessages.developer.blocked }}
             act={(blocked, reason) => applicationsApi.setBlock(applicationId, { blocked, reason })}
+            onDone={onDone}
+          />
+          <ConnectSessions
+            end={(reason) => applicationsApi.endConnect(applicationId, { reason })}
             onDone={onDone}
           />
           <ApplicationDetails answer={data} />

@@ -81,6 +81,30 @@ describe('FindPage', () => {
     expect(screen.getByLabelText(text.label)).toHaveValue('asha');
   });
 
+  it("ends a client code's Connect sessions with a reason and announces how many ended", async () => {
+    const connect = OpsMessages.connect;
+    const seen = fakeApi(() => json(200, { message: connect.ended(3) }));
+    renderOpsPage(FindPage, OpsClientPaths.find, OpsClientPaths.find);
+    const form = screen.getByRole('form', { name: connect.clientTitle });
+    await userEvent.click(within(form).getByRole('button', { name: connect.endClient }));
+    expect(within(form).getByLabelText(connect.clientCode)).toHaveAccessibleDescription(
+      connect.clientCodeRequired,
+    );
+    expect(seen).toHaveLength(0);
+    await userEvent.type(within(form).getByLabelText(connect.clientCode), ' AB1234 ');
+    await userEvent.type(within(form).getByLabelText(connect.reason), 'Phone stolen');
+    await userEvent.click(within(form).getByRole('button', { name: connect.endClient }));
+    expect(await screen.findByRole('status')).toHaveTextContent(connect.ended(3));
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      [
+        'POST',
+        OpsApiPaths.clientEndConnect,
+        JSON.stringify({ clientCode: 'AB1234', reason: 'Phone stolen' }),
+      ],
+    ]);
+    expect(within(form).getByLabelText(connect.clientCode)).toHaveValue('');
+  });
+
   it('asks for two characters before searching', async () => {
     const seen = searchApi();
     renderOpsPage(FindPage, OpsClientPaths.find, OpsClientPaths.find);

@@ -8,6 +8,7 @@ import { TextField } from '../../../web/ui/TextField.js';
 import { findApi, findKeys } from '../../api/find-api.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import uiStyles from '../../ui/ops-ui.module.css';
+import { EndClientConnect } from './EndClientConnect.js';
 import styles from './find-page.module.css';
 import { usePageTitle } from '../../ui/use-page-title.js';
 
@@ -18,7 +19,8 @@ const isLongEnough = (q: string) => q.trim().length >= OpsLimits.searchMinLength
 
 /**
  * /ops/find: one box for any key of a developer or an application; the query
- * lives in the URL (?q=), so back and forward go through earlier searches.
+ * lives in the URL (?q=), so back and forward go through earlier searches. Below, a
+ * trading client's Connect sessions ended by client code.
  */
 export default function FindPage() {
   usePageTitle(text.title);
@@ -107,6 +109,7 @@ export default function FindPage() {
           </ul>
         </section>
       )}
+      <EndClientConnect />
     </div>
   );
 }
