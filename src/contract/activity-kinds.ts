@@ -22,6 +22,11 @@ export const ACTIVITY_KINDS = [
   'proof.accepted',
   'proof.rejected',
   'codes.locked',
+  // The second factor (docs/decisions/063-developer-two-factor.md).
+  'two_factor.enrolled',
+  'two_factor.removed',
+  'recovery_codes.regenerated',
+  'recovery_code.used',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',
