@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import type { SigninRequest } from '../../../contract/auth.js';
 import { mentionsLegacyDomain } from '../../../contract/brand.js';
@@ -7,12 +7,12 @@ import { EmailChecks, LoginPasswordChecks } from '../../../contract/field-checks
 import { Limits } from '../../../contract/limits.js';
 import { SignedOutMessages as Messages } from '../../../contract/messages-signed-out.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { authApi } from '../../api/auth-api.js';
+import { authApi, isChallenge } from '../../api/auth-api.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
 import { checksValidate } from '../../forms/checks-validate.js';
 import { useForm } from '../../forms/use-form.js';
-import { rememberEmail, storeSession } from '../../session/session.js';
+import { rememberEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
@@ -21,11 +21,23 @@ import { PasswordField } from '../../ui/PasswordField.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMediaQuery } from '../../ui/use-media-query.js';
 import styles from './login-page.module.css';
+import { useFinishSignIn } from './use-finish-sign-in.js';
 
 // Shown only to visitors from a legacy address, so fetched only for them (decision 029).
 const RebrandingNotice = lazy(async () => ({
   default: (await import('./RebrandingNotice.js')).RebrandingNotice,
 }));
+
+// Asked only of accounts with a second factor, so fetched only for them.
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./SecondFactorStep.js')).SecondFactorStep,
+}));
+
+/** The hand-off's callback sends its second-factor challenge here, as router state. */
+function challengeInState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('secondFactorSession' in state)) return null;
+  return typeof state.secondFactorSession === 'string' ? state.secondFactorSession : null;
+}
 
 const validateSignin = checksValidate<SigninRequest>({
   email: EmailChecks,
@@ -35,6 +47,8 @@ const validateSignin = checksValidate<SigninRequest>({
 export default function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
+  const [challenge, setChallenge] = useState(challengeInState(useLocation().state));
   const [searchParams] = useSearchParams();
   const loc = searchParams.get('loc');
   const isFromLegacyAddress = loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains);
@@ -88,9 +102,8 @@ export default function LoginPage() {
   const signIn = handleSubmit(async (values) => {
     try {
       const response = await authApi.signin(values);
-      storeSession(response);
-      notify.success(Messages.login.success);
-      await navigate(ClientPaths.myApps);
+      if (isChallenge(response)) setChallenge(response.user_status.Session);
+      else await finishSignIn(response);
     } catch (error) {
       if (hasErrorCode(error, 'developer_not_verified')) {
         await startOtpFlow(values.email);
@@ -104,6 +117,16 @@ export default function LoginPage() {
   const startFlowLogin = () => {
     window.location.assign(ApiPaths.flowStart);
   };
+
+  if (challenge !== null) {
+    return (
+      <div className={styles.layout}>
+        <Suspense fallback={null}>
+          <SecondFactorStep session={challenge} onRestart={() => setChallenge(null)} />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.layout}>
