@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi, isChallenge } from '../../api/auth-api.js';
@@ -10,6 +10,11 @@ import { notify } from '../../ui/notify.js';
 import { useFinishSignIn } from '../login/use-finish-sign-in.js';
 import styles from './flow-login-callback-page.module.css';
 
+// Asked only when the account has a second factor and the provider's login named none.
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('../login/SecondFactorStep.js')).SecondFactorStep,
+}));
+
 /** docs/product.md section 4, flow callback: exchange `auth` for a session, then My Apps. */
 export default function FlowLoginCallbackPage() {
   const navigate = useNavigate();
@@ -19,6 +24,7 @@ export default function FlowLoginCallbackPage() {
   const state = searchParams.get('state') ?? '';
   // A hand-off token is accepted once: never exchange it twice for one visit.
   const hasStarted = useRef(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   useEffect(() => {
     if (hasStarted.current) return;
@@ -32,12 +38,8 @@ export default function FlowLoginCallbackPage() {
       .then(async (response) => {
         const clientCode = clientCodeOf(auth);
         if (clientCode !== null) localStorage.setItem(StorageKeys.clientCode, clientCode);
-        // A second factor is asked: the login page's second step takes the challenge.
         if (isChallenge(response)) {
-          await navigate(ClientPaths.login, {
-            replace: true,
-            state: { secondFactorSession: response.user_status.Session },
-          });
+          setChallenge(response.user_status.Session);
         } else {
           await finishSignIn(response, { replace: true });
         }
@@ -47,6 +49,17 @@ export default function FlowLoginCallbackPage() {
         await navigate(ClientPaths.login, { replace: true });
       });
   }, [auth, state, navigate, finishSignIn]);
+
+  if (challenge !== null) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          session={challenge}
+          onRestart={() => void navigate(ClientPaths.login, { replace: true })}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <section className={styles.page} aria-labelledby="flow-title">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import type { SigninRequest } from '../../../contract/auth.js';
 import { mentionsLegacyDomain } from '../../../contract/brand.js';
@@ -33,12 +33,6 @@ const SecondFactorStep = lazy(async () => ({
   default: (await import('./SecondFactorStep.js')).SecondFactorStep,
 }));
 
-/** The hand-off's callback sends its second-factor challenge here, as router state. */
-function challengeInState(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('secondFactorSession' in state)) return null;
-  return typeof state.secondFactorSession === 'string' ? state.secondFactorSession : null;
-}
-
 const validateSignin = checksValidate<SigninRequest>({
   email: EmailChecks,
   password: LoginPasswordChecks,
@@ -48,7 +42,7 @@ export default function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
-  const [challenge, setChallenge] = useState(challengeInState(useLocation().state));
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const loc = searchParams.get('loc');
   const isFromLegacyAddress = loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains);
