@@ -7,7 +7,7 @@ import { buildAliases, precompress } from './vite.shared.js';
 // The password field's show and hide icons are its own: apart they were one more file to wait
 // on for every screen with a password field.
 const SIGNED_OUT_FORMS =
-  /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|contract\/(?:field-checks|messages-signed-out|rules)\.)|lucide-react\/dist\/esm\/icons\/eye(?:-off)?\.mjs$/;
+  /src\/(?:web\/forms\/|web\/ui\/(?:TextField|PasswordField|auth-card)|web\/pages\/login\/use-finish-sign-in|contract\/(?:field-checks|messages-signed-out|rules)\.)|lucide-react\/dist\/esm\/icons\/eye(?:-off)?\.mjs$/;
 
 // The chunks a page runs nearly whole before its first paint, beside the main script: the
 // signed-in screens' and what they share with the signed-out ones (decisions 043 and 044).

@@ -26,6 +26,11 @@ export const ACTIVITY_KINDS = [
   'connect.signed_in',
   'connect.consented',
   'connect.session_ended',
+  // The second factor (docs/decisions/063-developer-two-factor.md).
+  'two_factor.enrolled',
+  'two_factor.removed',
+  'recovery_codes.regenerated',
+  'recovery_code.used',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',

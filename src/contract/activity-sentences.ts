@@ -27,10 +27,17 @@ const GRACE_WORDS: Readonly<Record<string, string>> = {
   '7d': '7 days',
 };
 
+const SIGN_IN_METHODS: Readonly<Record<string, string>> = {
+  'hand-off': "Signed in through the provider's login.",
+  totp: 'Signed in with the password and an authenticator code.',
+  recovery_code: 'Signed in with the password and a recovery code.',
+};
+
 const SIGN_IN_FAILURES: Readonly<Record<string, string>> = {
   bad_credentials: 'Sign-in failed: wrong e-mail or password.',
   locked: 'Sign-in refused: the account was locked after too many tries.',
   unverified: 'Sign-in refused: the e-mail address was not verified yet.',
+  bad_code: 'Sign-in failed: the password was right, the second-factor code wrong.',
 };
 
 function text(input: SentenceInput, key: string): string | undefined {
@@ -96,9 +103,7 @@ function devices(count: number): string {
  */
 export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
   'sign_in.succeeded': (input) =>
-    text(input, 'method') === 'hand-off'
-      ? "Signed in through the provider's login."
-      : 'Signed in with the password.',
+    SIGN_IN_METHODS[text(input, 'method') ?? ''] ?? 'Signed in with the password.',
   'sign_in.failed': (input) => SIGN_IN_FAILURES[text(input, 'reason') ?? ''] ?? 'Sign-in failed.',
   'password.changed': () => 'Changed the password.',
   'password.change_failed': () => 'A password change was refused: the current password was wrong.',
@@ -142,6 +147,15 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     text(input, 'by') === 'client'
       ? `Client ${client(input)} ended their Connect session of ${app(input)}.`
       : `Ended the Connect session of client ${client(input)} in ${app(input)}.`,
+  'two_factor.enrolled': () => 'Set up an authenticator app as second factor.',
+  'two_factor.removed': () => 'Removed the authenticator app: sign-in asks for the password only.',
+  'recovery_codes.regenerated': () => 'Made new recovery codes: the earlier ones no longer work.',
+  'recovery_code.used': (input) => {
+    const left = input.details.left;
+    return typeof left === 'number'
+      ? `Used a recovery code; ${String(left)} left.`
+      : 'Used a recovery code.';
+  },
   'operator.app_paused': (input) => `Support paused ${app(input)}.${reason(input)}`,
   'operator.app_resumed': (input) => `Support resumed ${app(input)}.${reason(input)}`,
   'operator.account_unlocked': (input) => `Support unlocked the account.${reason(input)}`,

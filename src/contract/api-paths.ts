@@ -8,6 +8,8 @@ export const ApiPaths = {
   signup: `${AUTH}/signup`,
   confirm: `${AUTH}/confirm`,
   signin: `${AUTH}/signin`,
+  /** Ours: the sign-in's second step, a code after the password (docs/decisions/063). */
+  signinSecondFactor: `${AUTH}/signin/second-factor`,
   forgotPassword: `${AUTH}/forgotPassword`,
   forgotPasswordConfirm: `${AUTH}/forgotPassword/confirm`,
   /** Ours: the reset-code check behind the async validator (docs/product.md section 7 shows no path). */
@@ -76,6 +78,13 @@ export const ApiPaths = {
   accountProfile: '/api/v1/account/profile',
   /** Ours: the account screen's password change (POST). */
   accountPassword: '/api/v1/account/password',
+  /** Ours: the account screen's second factors (GET), and setting up the authenticator (POST). */
+  twoFactor: '/api/v1/account/two-factor',
+  totp: '/api/v1/account/two-factor/totp',
+  totpConfirm: '/api/v1/account/two-factor/totp/confirm',
+  totpRemove: '/api/v1/account/two-factor/totp/remove',
+  /** Ours: ten new recovery codes, the old ones void (POST). */
+  recoveryCodes: '/api/v1/account/two-factor/recovery-codes',
   /** Ours: the developer's activity log, newest first, and its CSV. */
   activity: '/api/v1/activity',
   activityCsv: '/api/v1/activity/export.csv',
@@ -89,6 +98,7 @@ export const UNAUTHENTICATED_PATHS: readonly string[] = [
   ApiPaths.signup,
   ApiPaths.confirm,
   ApiPaths.signin,
+  ApiPaths.signinSecondFactor,
   ApiPaths.forgotPassword,
   ApiPaths.forgotPasswordConfirm,
   ApiPaths.forgotPasswordVerify,

@@ -101,7 +101,11 @@ export const AuthResponseSchema = z.object({
   status: ResponseStatusSchema,
   message: z.string(),
   profile: z.object({ UserAttributes: z.array(UserAttributeSchema) }),
-  user_status: z.object({ AuthenticationResult: AuthenticationResultSchema }),
+  user_status: z.object({
+    AuthenticationResult: AuthenticationResultSchema,
+    /** Ours: under DEVELOPER_2FA=required, a developer without a second factor sets one up first. */
+    ChallengeName: z.optional(z.literal('MFA_SETUP')),
+  }),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 

@@ -37,6 +37,10 @@ const SPECIFIC = {
   code_send_limit: 429,
   /** Too many wrong codes of one purpose today, from a browser the account never signed in from. */
   code_failures_locked: 429,
+  /** The sign-in's second step came after its time, or after the password changed. */
+  second_factor_challenge_expired: 401,
+  /** DEVELOPER_2FA=required and the developer has no second factor yet: set one up first. */
+  second_factor_required: 403,
   ip_used_by_another_developer: 409,
   ip_change_cooldown: 409,
   supporting_document_required: 400,

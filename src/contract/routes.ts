@@ -32,6 +32,8 @@ export const ClientPaths = {
 
 /** The id of the account screen's sessions list: security e-mails link to `/account#sessions`. */
 export const ACCOUNT_SESSIONS_ID = 'sessions';
+/** The account screen's second-factor section, where a required factor is set up. */
+export const ACCOUNT_TWO_FACTOR_ID = 'two-factor';
 
 export type ClientRoute = keyof typeof ClientPaths;
 

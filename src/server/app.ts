@@ -51,6 +51,9 @@ import { registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf, type XsrfForms } from './http/xsrf.js';
 import { createKeyCrypto } from './keys/key-crypto.js';
+import { createSecondFactorSignIn } from './two-factor/second-factor-sign-in.js';
+import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { createTwoFactorService } from './two-factor/two-factor.service.js';
 import { createKeyRing } from './keys/key-ring.js';
 import { registerKeysRoutes } from './keys/keys.routes.js';
 import { createKeysService } from './keys/keys.service.js';
@@ -239,6 +242,7 @@ async function registerAccounts(
     endedSince: (since) => endedSessionsSince(db, since),
     isEndedInDatabase: (sessionId) => isSessionEnded(db, sessionId),
   });
+  const keyCrypto = createKeyCrypto(deps.secrets.keyEncryptionSecret);
   const authDeps: AuthDeps = {
     db,
     clock,
@@ -247,6 +251,7 @@ async function registerAccounts(
     config,
     events: metrics.auth,
     sessionEnds,
+    crypto: keyCrypto,
   };
   const reset = createPasswordResetService(authDeps);
   handlers
@@ -277,6 +282,7 @@ async function registerAccounts(
       clock,
       bearerState: (id) => findBearerState(db, id),
       isSessionEnded: (sessionId) => sessionEnds.isEnded(sessionId),
+      twoFactorPolicy: config.developerTwoFactor,
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);
@@ -284,6 +290,8 @@ async function registerAccounts(
     auth: createAuthService(authDeps),
     reset,
     loginWithFlow: (token, origin) => loginWithFlow(authDeps, verifyFlowToken, token, origin),
+    secondFactor: createSecondFactorSignIn(authDeps),
+    twoFactorPolicy: config.developerTwoFactor,
     flowLogin: { url: config.flow.loginUrl, applicationId: config.flow.applicationId },
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
@@ -301,10 +309,23 @@ async function registerAccounts(
     }),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
+  registerTwoFactorRoutes(app, {
+    twoFactor: createTwoFactorService({
+      db,
+      clock,
+      crypto: keyCrypto,
+      codeHashSecret: deps.secrets.codeHashSecret,
+      jobs: app.jobs,
+      policy: config.developerTwoFactor,
+      productName: config.brand.productName,
+      publicUrl: config.publicUrl,
+      onLockout: () => metrics.auth.lockout(),
+    }),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
   if (flowProvider !== undefined) {
     await registerDevRoutes(app, { db, clock, config, flowProvider, xsrfForms });
   }
-  const keyCrypto = createKeyCrypto(deps.secrets.keyEncryptionSecret);
   await registerConnectRoutes(app, {
     connect: createConnectService({
       db,

@@ -109,6 +109,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('asks developers for a second factor when they set one up unless DEVELOPER_2FA says otherwise', () => {
+    expect(loadConfig({}).developerTwoFactor).toBe('optional');
+    expect(loadConfig({ DEVELOPER_2FA: 'required' }).developerTwoFactor).toBe('required');
+    expect(loadConfig({ DEVELOPER_2FA: 'off' }).developerTwoFactor).toBe('off');
+  });
+
   it('is frozen all the way down', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);
@@ -148,6 +154,8 @@ describe('loadConfig', () => {
     [{ FLOW_PUBLIC_KEY: 'not a key' }, 'FLOW_PUBLIC_KEY'],
     [{ UNVERIFIED_ACCOUNT_DAYS: '0' }, 'UNVERIFIED_ACCOUNT_DAYS'],
     [{ UNVERIFIED_ACCOUNT_DAYS: 'week' }, 'UNVERIFIED_ACCOUNT_DAYS'],
+    [{ DEVELOPER_2FA: 'yes' }, 'DEVELOPER_2FA'],
+    [{ DEVELOPER_2FA: 'constructor' }, 'DEVELOPER_2FA'],
     [{ NODE_ENV: 'constructor' }, 'NODE_ENV'],
     [{ NODE_ENV: 'toString' }, 'NODE_ENV'],
   ])('refuses %o naming %s', (env, name) => {

@@ -5,6 +5,7 @@ import type { Brand, SisterProduct } from '../contract/brand.js';
 import { CONNECT_DEFAULT_DAILY_LOGOUT, CONNECT_DEFAULT_SCOPES } from '../contract/connect.js';
 import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
+import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '../contract/two-factor.js';
 import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
 import { parseDailyLogout, type DailyLogout } from './connect/daily-logout.js';
@@ -144,6 +145,8 @@ export interface Config {
   readonly codeFailuresPerDay: number;
   /** An account whose e-mail is still unverified this long after sign-up is deleted. */
   readonly unverifiedAccountMaxAgeMs: number;
+  /** The broker's policy on developers' second factors (docs/decisions/063). */
+  readonly developerTwoFactor: TwoFactorPolicy;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -498,6 +501,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
+    developerTwoFactor: twoFactorPolicy(env),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
@@ -508,6 +512,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
   return deepFreeze(config);
+}
+
+function twoFactorPolicy(env: Env): TwoFactorPolicy {
+  const value = text(env, 'DEVELOPER_2FA', 'optional');
+  const found = TWO_FACTOR_POLICIES.find((policy) => policy === value);
+  return found ?? fail('DEVELOPER_2FA', `must be one of ${TWO_FACTOR_POLICIES.join(', ')}`, value);
 }
 
 function connectSettings(env: Env): ConnectSettings {

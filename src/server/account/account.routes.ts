@@ -11,7 +11,7 @@ import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import { activityOriginOf } from '../activity/activity-origin.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
-import { authenticatedDeveloperId } from '../auth/authenticate.js';
+import { authenticatedDeveloperId, BEFORE_SECOND_FACTOR } from '../auth/authenticate.js';
 import { perIpLimit } from '../auth/rate-limits.js';
 import type { AccountService } from './account.service.js';
 
@@ -30,7 +30,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   r.get(
     ApiPaths.accountProfile,
-    { ...profile, schema: { response: profileResponse } },
+    // The account screen, where a required second factor is set up, shows the profile.
+    { ...profile, config: BEFORE_SECOND_FACTOR, schema: { response: profileResponse } },
     async (request) => ({
       status: 'success' as const,
       message: Messages.account.profileFound,

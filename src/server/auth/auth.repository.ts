@@ -16,6 +16,8 @@ export interface DeveloperRecord {
   readonly verifiedAt: number | null;
   readonly clientCode: string | null;
   readonly tokensValidAfter: number;
+  /** When a second factor was first enrolled; null while none is. */
+  readonly secondFactorAt: number | null;
 }
 
 export interface NewDeveloper {
@@ -40,6 +42,7 @@ const DEVELOPER_COLUMNS = [
   'verifiedAt',
   'clientCode',
   'tokensValidAfter',
+  'secondFactorAt',
 ] as const;
 
 const developers = (db: Db) => db.selectFrom('developers').select(DEVELOPER_COLUMNS);
@@ -64,6 +67,8 @@ export interface BearerState {
   readonly tokensValidAfter: number;
   /** Raised on every change to the developer's applications (migration 0006). */
   readonly appsVersion: number;
+  /** Null while the developer has no second factor (DEVELOPER_2FA=required refuses the call). */
+  readonly secondFactorAt: number | null;
 }
 
 /** The hot lookups, prepared once (src/server/db/query-plans.api.test.ts reads their plans). */
@@ -72,9 +77,12 @@ export const developerQueries = {
     developers(db).where('emailNormalized', '=', emailNormalized),
   ),
   byId: preparedQuery(1, (db, id: string) => developers(db).where('id', '=', id)),
-  /** Every bearer call asks this one: two columns, no more. */
+  /** Every bearer call asks this one: three columns, no more. */
   bearerState: preparedQuery(1, (db, id: string) =>
-    db.selectFrom('developers').select(['tokensValidAfter', 'appsVersion']).where('id', '=', id),
+    db
+      .selectFrom('developers')
+      .select(['tokensValidAfter', 'appsVersion', 'secondFactorAt'])
+      .where('id', '=', id),
   ),
 };
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  AuthResponseSchema,
   CodeCheckResponseSchema,
   UserAttributeNames,
   type AuthResponse,
@@ -8,6 +9,12 @@ import {
 } from '../../contract/auth.js';
 import { ErrorBodySchema } from '../../contract/error-body.js';
 import { Messages } from '../../contract/messages.js';
+import { TwoFactorMessages } from '../../contract/messages-two-factor.js';
+import {
+  ChallengeNames,
+  SignInChallengeSchema,
+  type SignInChallenge,
+} from '../../contract/two-factor.js';
 import type { DeveloperRecord } from './auth.repository.js';
 import type { SessionTokens } from './sessions.js';
 
@@ -55,11 +62,34 @@ export function userAttributes(developer: DeveloperRecord) {
   return UserAttributeNames.map((name) => ({ Name: name, Value: values[name] }));
 }
 
-export function authResponse(developer: DeveloperRecord, tokens: SessionTokens): AuthResponse {
+/**
+ * The spec's sign-in answer; `mustEnroll` (DEVELOPER_2FA=required, no factor yet) adds
+ * Cognito's `ChallengeName: 'MFA_SETUP'` beside the tokens (docs/decisions/063).
+ */
+export function authResponse(
+  developer: DeveloperRecord,
+  tokens: SessionTokens,
+  mustEnroll = false,
+): AuthResponse {
   return {
     status: 'success',
     message: Messages.login.success,
     profile: { UserAttributes: userAttributes(developer) },
-    user_status: { AuthenticationResult: authenticationResult(tokens) },
+    user_status: {
+      AuthenticationResult: authenticationResult(tokens),
+      ...(mustEnroll ? { ChallengeName: ChallengeNames.setup } : {}),
+    },
   };
 }
+
+/** The password (or the hand-off) was right; the second factor is asked under `session`. */
+export function challengeResponse(session: string): SignInChallenge {
+  return {
+    status: 'success',
+    message: TwoFactorMessages.secondFactorNeeded,
+    user_status: { ChallengeName: ChallengeNames.code, Session: session },
+  };
+}
+
+/** The sign-in answer: the spec's, or the second factor's challenge. */
+export const SignInAnswerSchema = z.union([AuthResponseSchema, SignInChallengeSchema]);

@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
@@ -20,13 +20,24 @@ import {
 import { ApiPaths, AUTH_PATHS_PREFIX } from '../../contract/api-paths.js';
 import { SignInLimits } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
-import type { AuthService, SignedIn } from './auth.service.js';
+import {
+  isSecondFactorAsked,
+  type AuthService,
+  type PasswordSignedIn,
+  type SecondFactorAsked,
+  type SignedIn,
+} from './auth.service.js';
 import {
   authenticationResult,
   authResponse,
+  challengeResponse,
   CodeCheckErrorSchema,
   ErrorResponses,
+  SignInAnswerSchema,
 } from './auth.responses.js';
+import { SecondFactorRequestSchema, type TwoFactorPolicy } from '../../contract/two-factor.js';
+import { mustEnroll } from '../two-factor/policy.js';
+import type { SecondFactorSignIn } from '../two-factor/second-factor-sign-in.js';
 import type { CodeClient } from './code-failures.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 import {
@@ -45,7 +56,12 @@ import { sessionOriginOf, type SessionOrigin } from './session-origin.js';
 export interface AuthRouteDeps {
   readonly auth: AuthService;
   readonly reset: PasswordResetService;
-  readonly loginWithFlow: (token: string, origin: SessionOrigin) => Promise<SignedIn>;
+  readonly loginWithFlow: (
+    token: string,
+    origin: SessionOrigin,
+  ) => Promise<SignedIn | SecondFactorAsked>;
+  readonly secondFactor: SecondFactorSignIn;
+  readonly twoFactorPolicy: TwoFactorPolicy;
   /** Where the login button sends the browser; null: hand-off login is off. */
   readonly flowLogin: { readonly url: string | null; readonly applicationId: string };
   readonly rateLimitPerMinute: number;
@@ -108,6 +124,30 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
+  const signInClientOf = (request: FastifyRequest) => ({
+    ...sessionOriginOf(request),
+    ipKey: normalizeIP(request.ip),
+    deviceCookie: request.cookies[DEVICE_COOKIE],
+  });
+
+  /** The spec's answer of a whole sign-in, with the device cookie. */
+  const signedInAnswer = (request: FastifyRequest, reply: FastifyReply, done: PasswordSignedIn) => {
+    // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
+    reply.setCookie(DEVICE_COOKIE, done.deviceCookie, {
+      // Every account call: the code checks honour it too (decision 057).
+      path: AUTH_PATHS_PREFIX,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: SignInLimits.deviceCookieMaxAgeDays * 24 * 60 * 60,
+    });
+    return authResponse(
+      done.developer,
+      done.tokens,
+      mustEnroll(deps.twoFactorPolicy, done.developer),
+    );
+  };
+
   r.post(
     ApiPaths.signin,
     {
@@ -115,26 +155,33 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       onSend: noStore,
       schema: {
         body: SigninRequestSchema,
-        response: { 200: AuthResponseSchema, ...ErrorResponses },
+        response: { 200: SignInAnswerSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
-      const signedIn = await deps.auth.signin(request.body, {
-        ...sessionOriginOf(request),
-        ipKey: normalizeIP(request.ip),
-        deviceCookie: request.cookies[DEVICE_COOKIE],
-      });
-      // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
-      reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
-        // Every account call: the code checks honour it too (decision 057).
-        path: AUTH_PATHS_PREFIX,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: SignInLimits.deviceCookieMaxAgeDays * 24 * 60 * 60,
-      });
-      return authResponse(signedIn.developer, signedIn.tokens);
+      const outcome = await deps.auth.signin(request.body, signInClientOf(request));
+      return isSecondFactorAsked(outcome)
+        ? challengeResponse(outcome.session)
+        : signedInAnswer(request, reply, outcome);
     },
+  );
+
+  r.post(
+    ApiPaths.signinSecondFactor,
+    {
+      config: limited,
+      onSend: noStore,
+      schema: {
+        body: SecondFactorRequestSchema,
+        response: { 200: AuthResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      signedInAnswer(
+        request,
+        reply,
+        await deps.secondFactor(request.body, signInClientOf(request)),
+      ),
   );
 
   r.post(
@@ -244,7 +291,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       onSend: noStore,
       schema: {
         querystring: FlowQuerySchema,
-        response: { 200: AuthResponseSchema, ...ErrorResponses },
+        response: { 200: SignInAnswerSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -254,11 +301,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       if (!isSameFlowState(cookie, request.query.state)) {
         throw new AppError('unauthorized', Messages.auth.flowStateMismatch);
       }
-      const { developer, tokens } = await deps.loginWithFlow(
-        request.query.auth,
-        sessionOriginOf(request),
-      );
-      return authResponse(developer, tokens);
+      const outcome = await deps.loginWithFlow(request.query.auth, sessionOriginOf(request));
+      if (isSecondFactorAsked(outcome)) return challengeResponse(outcome.session);
+      const { developer, tokens } = outcome;
+      return authResponse(developer, tokens, mustEnroll(deps.twoFactorPolicy, developer));
     },
   );
 }

@@ -8,8 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
-import { MailJob } from '../mail/mail-job.js';
-import { newDeviceMail } from '../mail/new-device-mail.js';
+import type { KeyCrypto } from '../keys/key-crypto.js';
 import type { Secrets } from '../secrets.js';
 import type { AuthEvents } from './auth-events.js';
 import {
@@ -29,7 +28,10 @@ import { RetryLaterError } from './rate-limits.js';
 import { countResendGap, startResendGap } from './reset-send-limits.js';
 import type { SessionOrigin } from './session-origin.js';
 import type { SessionEnds } from './session-ends.js';
-import { endSession, rotateSession, startSession, type SessionTokens } from './sessions.js';
+import { endSession, rotateSession, type SessionTokens } from './sessions.js';
+import { finishSignIn, sessionDeps } from './sign-in-finish.js';
+import { issueChallenge } from '../two-factor/challenge.js';
+import { asksSecondFactor } from '../two-factor/policy.js';
 import { clearSignInFailures } from './sign-in-counts.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
 
@@ -42,6 +44,8 @@ export interface AuthDeps {
   readonly config: Config;
   readonly events: AuthEvents;
   readonly sessionEnds: SessionEnds;
+  /** Seals the developers' authenticator secrets, as the API keys are sealed. */
+  readonly crypto: KeyCrypto;
 }
 
 export interface SignedIn {
@@ -49,7 +53,6 @@ export interface SignedIn {
   readonly tokens: SessionTokens;
 }
 
-/** Who asks to sign in: the address, the browser and its device cookie, as sent. */
 /** Where a sign-in comes from: its session's origin, and what the sign-in counts need. */
 export interface SignInClient extends SessionOrigin {
   /** The address as its rate limits count it (an IPv6 client by its /64). */
@@ -62,13 +65,17 @@ export interface PasswordSignedIn extends SignedIn {
   readonly deviceCookie: string;
 }
 
-export function sessionDeps(deps: AuthDeps) {
-  return {
-    db: deps.db,
-    accessTokenSecret: deps.secrets.accessTokenSecret,
-    sessionEnds: deps.sessionEnds,
-  };
+/** The password was right; the sign-in waits for the second factor under this `Session`. */
+export interface SecondFactorAsked {
+  readonly session: string;
 }
+
+/** A sign-in's answer: signed in, or asked for the second factor. */
+export type SignInOutcome = PasswordSignedIn | SecondFactorAsked;
+
+export const isSecondFactorAsked = (
+  outcome: SignedIn | SecondFactorAsked,
+): outcome is SecondFactorAsked => 'session' in outcome;
 
 /** Sign-up, code verification, sign-in and sessions. */
 export function createAuthService(deps: AuthDeps) {
@@ -148,8 +155,10 @@ export function createAuthService(deps: AuthDeps) {
      * is counted before the password is looked at, and a locked count refuses it unchecked
      * (docs/decisions/010); "not verified" is said only to someone who knows the password.
      * A browser without a valid device cookie gets one, and the developer a security mail.
+     * With a second factor, the right password earns only the challenge and clears no count:
+     * each code tried after it is counted (docs/decisions/063-developer-two-factor.md).
      */
-    async signin(input: SigninRequest, client: SignInClient): Promise<PasswordSignedIn> {
+    async signin(input: SigninRequest, client: SignInClient): Promise<SignInOutcome> {
       const developer = await findDeveloperByEmail(db, input.email);
       if (developer === undefined) {
         await verifyAgainstDummy(input.password);
@@ -186,49 +195,19 @@ export function createAuthService(deps: AuthDeps) {
         await recordActivity(db, activity('sign_in.failed', 'bad_credentials'));
         throw badCredentials();
       }
-      const clear = (trx: Parameters<typeof clearSignInFailures>[0]) =>
-        clearSignInFailures(trx, developer.id, planKeys(plan), plan.includeAccount, now);
       if (developer.verifiedAt === null) {
         await db.transaction().execute(async (trx) => {
-          await clear(trx);
+          await clearSignInFailures(trx, developer.id, planKeys(plan), plan.includeAccount, now);
           await recordActivity(trx, activity('sign_in.failed', 'unverified'));
         });
         deps.events.signIn('unverified');
         throw new AppError('developer_not_verified', Messages.login.developerNotVerified);
       }
-      const tokens = await db.transaction().execute(async (trx) => {
-        await clear(trx);
-        await recordActivity(trx, activity('sign_in.succeeded'));
-        const started = await startSession(
-          { ...sessionDeps(deps), db: trx },
-          developer,
-          now,
-          client,
-        );
-        if (device === undefined) {
-          await deps.jobs.enqueue(
-            trx,
-            MailJob,
-            newDeviceMail({
-              to: developer.email,
-              name: developer.name,
-              productName: deps.config.brand.productName,
-              publicUrl: deps.config.publicUrl,
-              at: now,
-              ip: client.ip,
-              browser: client.browser,
-            }),
-          );
-        }
-        return started;
-      });
-      if (device === undefined) deps.jobs.nudge();
-      deps.events.signIn('success');
-      const deviceCookie =
-        device === undefined || client.deviceCookie === undefined
-          ? devices.issue(developer.id)
-          : client.deviceCookie;
-      return { developer, tokens, deviceCookie };
+      if (asksSecondFactor(deps.config.developerTwoFactor, developer)) {
+        const secret = deps.secrets.accessTokenSecret;
+        return { session: issueChallenge(secret, { developerId: developer.id, issuedAt: now }) };
+      }
+      return finishSignIn(deps, devices, { developer, device, plan, client, now });
     },
 
     refresh(refreshToken: string, developerId: string): Promise<SessionTokens> {

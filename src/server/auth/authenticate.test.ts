@@ -20,10 +20,13 @@ beforeAll(async () => {
     bearerState: (id) => {
       const tokensValidAfter = validAfter.get(id);
       return Promise.resolve(
-        tokensValidAfter === undefined ? undefined : { tokensValidAfter, appsVersion: 0 },
+        tokensValidAfter === undefined
+          ? undefined
+          : { tokensValidAfter, appsVersion: 0, secondFactorAt: null },
       );
     },
     isSessionEnded: () => Promise.resolve(false),
+    twoFactorPolicy: 'optional',
   });
   app.get('/me', { preHandler: authenticate }, (request) => ({
     id: authenticatedDeveloperId(request),

@@ -1,5 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../contract/messages.js';
+import { TwoFactorMessages } from '../../contract/messages-two-factor.js';
+import type { TwoFactorPolicy } from '../../contract/two-factor.js';
+import { mustEnroll } from '../two-factor/policy.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { BearerState } from './auth.repository.js';
@@ -12,7 +15,14 @@ declare module 'fastify' {
     /** preHandler of every bearer-token route: `{ preHandler: app.authenticate }`. */
     authenticate: Authenticate;
   }
+  interface FastifyContextConfig {
+    /** A bearer call a developer may make before setting up a required second factor. */
+    beforeSecondFactor?: boolean;
+  }
 }
+
+/** The route config of the calls that set up a second factor (DEVELOPER_2FA=required). */
+export const BEFORE_SECOND_FACTOR: FastifyContextConfig = { beforeSecondFactor: true };
 
 export interface AuthenticateDeps {
   readonly accessTokenSecret: string;
@@ -21,6 +31,8 @@ export interface AuthenticateDeps {
   readonly bearerState: (developerId: string) => Promise<BearerState | undefined>;
   /** Whether the session of a token has ended (signed out, or ended with a password change). */
   readonly isSessionEnded: (sessionId: string) => Promise<boolean>;
+  /** DEVELOPER_2FA: with `required`, a developer without a factor may only set one up. */
+  readonly twoFactorPolicy: TwoFactorPolicy;
 }
 
 const proven = new WeakMap<FastifyRequest, { developerId: string; appsVersion: number }>();
@@ -32,7 +44,8 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
  * Reads `Authorization: Bearer <access token>`, verifies it (HS256 only, signature,
  * expiry), and refuses tokens of a developer who no longer exists or who reset the
  * password after the token was issued, and tokens of a session that has ended. Every failure
- * is the same 401.
+ * is the same 401. Under DEVELOPER_2FA=required, a developer without a second factor gets a
+ * 403 `second_factor_required` from every call but those that set one up.
  */
 export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
   return async (request) => {
@@ -46,6 +59,12 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     if (state === undefined || claims.issuedAtMs < state.tokensValidAfter) throw unauthorized();
     if (claims.sessionId !== null && (await deps.isSessionEnded(claims.sessionId))) {
       throw unauthorized();
+    }
+    if (
+      mustEnroll(deps.twoFactorPolicy, state) &&
+      request.routeOptions.config.beforeSecondFactor !== true
+    ) {
+      throw new AppError('second_factor_required', TwoFactorMessages.enrollmentNeeded);
     }
     proven.set(request, { developerId: claims.developerId, appsVersion: state.appsVersion });
     if (claims.sessionId !== null) sessionIds.set(request, claims.sessionId);

@@ -16,7 +16,10 @@ import {
   normalizeEmail,
   type DeveloperRecord,
 } from './auth.repository.js';
-import { sessionDeps, type AuthDeps, type SignedIn } from './auth.service.js';
+import type { AuthDeps, SecondFactorAsked, SignedIn } from './auth.service.js';
+import { issueChallenge } from '../two-factor/challenge.js';
+import { asksSecondFactor, isTwoFactorAmr } from '../two-factor/policy.js';
+import { sessionDeps } from './sign-in-finish.js';
 import { flowIdentityOf, type FlowIdentity } from './flow-claims.js';
 import { deleteDeveloperSessions, recordFlowTokenUse } from './sessions.repository.js';
 import type { SessionOrigin } from './session-origin.js';
@@ -25,6 +28,8 @@ import { startSession } from './sessions.js';
 interface FlowToken extends FlowIdentity {
   readonly jti: string;
   readonly expiresAt: number;
+  /** RFC 8176 methods the provider's login used (the `amr` claim); none when absent. */
+  readonly amr: readonly string[];
 }
 
 /** Verifies a hand-off token at `now`; throws for any token that does not pass. */
@@ -65,7 +70,10 @@ export async function createFlowTokenVerifier(
     if (identity === null || typeof payload.jti !== 'string' || payload.exp === undefined) {
       throw new Error('hand-off token lacks a usable identity');
     }
-    return { ...identity, jti: payload.jti, expiresAt: payload.exp * 1000 };
+    const amr = Array.isArray(payload.amr)
+      ? payload.amr.filter((method): method is string => typeof method === 'string')
+      : [];
+    return { ...identity, jti: payload.jti, expiresAt: payload.exp * 1000, amr };
   };
 }
 
@@ -118,13 +126,16 @@ function isSameEmail(developer: DeveloperRecord, token: FlowToken): boolean {
   return normalizeEmail(developer.email) === normalizeEmail(token.email);
 }
 
-/** Exchanges a hand-off token, accepted once, for a session like a sign-in's. */
+/**
+ * Exchanges a hand-off token, accepted once, for a session like a sign-in's. A developer
+ * with a second factor is asked for it unless the provider's `amr` names one.
+ */
 export async function loginWithFlow(
   deps: AuthDeps,
   verifyToken: FlowTokenVerifier,
   token: string,
   origin: SessionOrigin,
-): Promise<SignedIn> {
+): Promise<SignedIn | SecondFactorAsked> {
   const invalid = new AppError('unauthorized', Messages.auth.flowTokenInvalid);
   const now = deps.clock.now();
   let verified: FlowToken;
@@ -143,6 +154,13 @@ export async function loginWithFlow(
     developer = await linkDeveloper(deps, verified, now);
   }
   if (developer === undefined) throw invalid;
+  if (
+    asksSecondFactor(deps.config.developerTwoFactor, developer) &&
+    !isTwoFactorAmr(verified.amr)
+  ) {
+    const secret = deps.secrets.accessTokenSecret;
+    return { session: issueChallenge(secret, { developerId: developer.id, issuedAt: now }) };
+  }
   const signedIn = developer;
   const tokens = await deps.db.transaction().execute(async (trx) => {
     await recordActivity(trx, {

@@ -31,6 +31,8 @@ export interface DevelopersTable {
   blockedReason: string | null;
   /** When the provider blocked the developer (epoch ms); null when not blocked. */
   blockedAt: number | null;
+  /** When the developer's first second factor was enrolled; null while none is. */
+  secondFactorAt: number | null;
 }
 
 export type CodePurpose = 'verify' | 'reset';
@@ -316,6 +318,23 @@ export interface CodeFailuresTable {
   windowStartedAt: number;
 }
 
+/** A developer's authenticator app; without `confirmedAt` an enrollment begun. */
+export interface DeveloperTotpTable {
+  developerId: string;
+  sealedSecret: string;
+  confirmedAt: number | null;
+  lastStep: number | null;
+  createdAt: number;
+}
+
+/** A developer's recovery codes, by HMAC; each good once. */
+export interface RecoveryCodesTable {
+  developerId: string;
+  codeHash: string;
+  usedAt: number | null;
+  createdAt: number;
+}
+
 /** Filled by triggers: an application or developer whose gateway answers may have changed. */
 export interface GatewayChangesTable {
   seq: Generated<number>;
@@ -432,4 +451,6 @@ export interface Database {
   connectCodes: ConnectCodesTable;
   connectTokens: ConnectTokensTable;
   connectConsents: ConnectConsentsTable;
+  developerTotp: DeveloperTotpTable;
+  recoveryCodes: RecoveryCodesTable;
 }

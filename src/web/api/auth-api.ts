@@ -10,6 +10,7 @@ import type {
   StatusResponse,
 } from '../../contract/auth.js';
 import { PLACE_HEADER } from '../../contract/session-place.js';
+import type { SecondFactorRequest, SignInChallenge } from '../../contract/two-factor.js';
 import { unreachable } from './api-error.js';
 import type { CallOptions } from './http.js';
 
@@ -38,7 +39,13 @@ export const authApi = {
   signup: (json: SignupRequest) => call<StatusResponse>('post', ApiPaths.signup, { json }),
   confirm: (json: ConfirmRequest) => call<StatusResponse>('post', ApiPaths.confirm, { json }),
   signin: (json: SigninRequest) =>
-    call<AuthResponse>('post', ApiPaths.signin, { json, headers: placeHeader() }),
+    call<AuthResponse | SignInChallenge>('post', ApiPaths.signin, {
+      json,
+      headers: placeHeader(),
+    }),
+  /** The sign-in's second step: the challenge's `Session` and a code or recovery code. */
+  secondFactor: (json: SecondFactorRequest) =>
+    call<AuthResponse>('post', ApiPaths.signinSecondFactor, { json, headers: placeHeader() }),
   sendConfirmation: (email: string) =>
     call<SendConfirmationResponse>('post', ApiPaths.sendConfirmation, { json: { email } }),
   forgotPassword: (email: string) =>
@@ -51,7 +58,7 @@ export const authApi = {
   resetPassword: (json: ResetRequest) =>
     call<StatusResponse>('post', ApiPaths.forgotPasswordConfirm, { json }),
   loginWithFlow: (auth: string, state: string) =>
-    call<AuthResponse>(
+    call<AuthResponse | SignInChallenge>(
       'get',
       `${ApiPaths.loginWithFlow}?${new URLSearchParams({ auth, state }).toString()}`,
       { headers: placeHeader() },
@@ -62,3 +69,8 @@ export const authApi = {
       background: true,
     }),
 };
+
+/** Whether the sign-in asks for the second factor (its `Session`) instead of signing in. */
+export function isChallenge(answer: AuthResponse | SignInChallenge): answer is SignInChallenge {
+  return 'Session' in answer.user_status;
+}

@@ -7,12 +7,12 @@ import { EmailChecks, LoginPasswordChecks } from '../../../contract/field-checks
 import { Limits } from '../../../contract/limits.js';
 import { SignedOutMessages as Messages } from '../../../contract/messages-signed-out.js';
 import { ClientPaths } from '../../../contract/routes.js';
-import { authApi } from '../../api/auth-api.js';
+import { authApi, isChallenge } from '../../api/auth-api.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
 import { checksValidate } from '../../forms/checks-validate.js';
 import { useForm } from '../../forms/use-form.js';
-import { rememberEmail, storeSession } from '../../session/session.js';
+import { rememberEmail } from '../../session/session.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
 import formStyles from '../../ui/forms.module.css';
@@ -21,10 +21,16 @@ import { PasswordField } from '../../ui/PasswordField.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMediaQuery } from '../../ui/use-media-query.js';
 import styles from './login-page.module.css';
+import { useFinishSignIn } from './use-finish-sign-in.js';
 
 // Shown only to visitors from a legacy address, so fetched only for them (decision 029).
 const RebrandingNotice = lazy(async () => ({
   default: (await import('./RebrandingNotice.js')).RebrandingNotice,
+}));
+
+// Asked only of accounts with a second factor, so fetched only for them.
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./SecondFactorStep.js')).SecondFactorStep,
 }));
 
 const validateSignin = checksValidate<SigninRequest>({
@@ -35,6 +41,8 @@ const validateSignin = checksValidate<SigninRequest>({
 export default function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const loc = searchParams.get('loc');
   const isFromLegacyAddress = loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains);
@@ -88,9 +96,8 @@ export default function LoginPage() {
   const signIn = handleSubmit(async (values) => {
     try {
       const response = await authApi.signin(values);
-      storeSession(response);
-      notify.success(Messages.login.success);
-      await navigate(ClientPaths.myApps);
+      if (isChallenge(response)) setChallenge(response.user_status.Session);
+      else await finishSignIn(response);
     } catch (error) {
       if (hasErrorCode(error, 'developer_not_verified')) {
         await startOtpFlow(values.email);
@@ -104,6 +111,16 @@ export default function LoginPage() {
   const startFlowLogin = () => {
     window.location.assign(ApiPaths.flowStart);
   };
+
+  if (challenge !== null) {
+    return (
+      <div className={styles.layout}>
+        <Suspense fallback={null}>
+          <SecondFactorStep session={challenge} onRestart={() => setChallenge(null)} />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.layout}>

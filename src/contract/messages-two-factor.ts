@@ -1,0 +1,53 @@
+/**
+ * Ours: the texts of the second factor (docs/product.md section "Two factors"), apart from
+ * the other messages so the sign-in's second step loads them with its own lazy chunk.
+ */
+export const TwoFactorMessages = {
+  // The sign-in's second step
+  secondFactorNeeded: 'Enter the code from your authenticator app.',
+  enrollmentNeeded: 'Your account needs a second factor. Set up an authenticator app to continue.',
+  stepTitle: 'Two-step verification',
+  stepLead: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+  codeLabel: 'Authenticator code',
+  recoveryLabel: 'Recovery code',
+  useRecovery: 'Use a recovery code instead',
+  useAuthenticator: 'Use the authenticator app instead',
+  verify: 'Verify',
+  codeRequired: 'Enter a code.',
+  codeWrong: 'That code is not right. Please try again.',
+  challengeExpired: 'This sign-in took too long. Please sign in again.',
+  // The account screen's section
+  title: 'Two-step verification',
+  lead: 'A code from an authenticator app is asked after your password when you sign in.',
+  loading: 'Loading your second factors…',
+  authenticatorApp: 'Authenticator app',
+  enrolledSince: (when: string) => `Set up on ${when}.`,
+  notEnrolled: 'Not set up.',
+  required: 'Your provider requires a second factor: set up an authenticator app to continue.',
+  setUp: 'Set up authenticator app',
+  scanQr: 'Scan this QR code with your authenticator app, or type the key below into it.',
+  qrAlt: 'QR code of the authenticator key',
+  secretLabel: 'Key',
+  confirmCodeLabel: 'Code from the app',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  started: 'Scan the QR code, then enter the code your app shows.',
+  enrolled: 'Authenticator app set up. Save your recovery codes now.',
+  recoveryTitle: 'Recovery codes',
+  recoveryLead:
+    'Each code signs you in once when you cannot use your authenticator app. They are shown only now: keep them somewhere safe.',
+  recoveryLeft: (count: number) => `${String(count)} of 10 recovery codes left.`,
+  recoverySaved: 'I have saved these codes',
+  regenerate: 'New recovery codes',
+  regenerateLead: 'The codes you have now stop working.',
+  regenerated: 'New recovery codes made. Save them now: the old ones no longer work.',
+  remove: 'Remove authenticator app',
+  removeLead: 'Enter your password and a code from the app or a recovery code.',
+  removed: 'Authenticator app removed.',
+  passwordLabel: 'Password',
+  codeOrRecoveryLabel: 'Code or recovery code',
+  alreadyEnrolled: 'An authenticator app is set up already.',
+  notStarted: 'Start the set-up again: no authenticator key is waiting for a code.',
+  notEnrolledError: 'No authenticator app is set up.',
+  disabled: 'Second factors are turned off for this portal.',
+} as const;

@@ -1,0 +1,53 @@
+import { ClientPaths } from '../../contract/routes.js';
+import { brandedMail, escapeHtml } from './html.js';
+import type { Mail } from './mailer.js';
+
+/** The factor changes a developer is told of by mail. */
+export type FactorChange = 'enrolled' | 'removed' | 'regenerated' | 'recovery_used';
+
+const WHAT: Readonly<Record<FactorChange, { subject: string; what: string }>> = {
+  enrolled: {
+    subject: 'An authenticator app was set up on your',
+    what: 'An authenticator app was just set up as second factor of your developer account: sign-in now asks for its code after the password.',
+  },
+  removed: {
+    subject: 'The authenticator app was removed from your',
+    what: 'The authenticator app was just removed from your developer account, with its recovery codes: sign-in asks for the password only.',
+  },
+  regenerated: {
+    subject: 'New recovery codes were made for your',
+    what: 'New recovery codes were just made for your developer account; the earlier ones no longer work.',
+  },
+  recovery_used: {
+    subject: 'A recovery code was used on your',
+    what: 'A recovery code was just used to sign in to your developer account. Each code works once.',
+  },
+};
+
+export interface TwoFactorMailInput {
+  readonly to: string;
+  readonly name: string;
+  readonly productName: string;
+  readonly publicUrl: string;
+  readonly change: FactorChange;
+}
+
+/** The security notice of a second-factor change, linking to the account screen. */
+export function twoFactorMail(input: TwoFactorMailInput): Mail {
+  const { subject: start, what } = WHAT[input.change];
+  const subject = `${start} ${input.productName} developer account`;
+  const accountUrl = `${input.publicUrl}${ClientPaths.account}`;
+  const ifNotYou = `If this was not you, change your password now and review your account: ${accountUrl}`;
+  const e = escapeHtml;
+  return brandedMail({
+    ...input,
+    subject,
+    lead: `${subject}.`,
+    textLines: [what, ifNotYou],
+    htmlParagraphs: [
+      `<p>${e(what)}</p>`,
+      '<p>If this was not you, change your password now and review your account:</p>',
+      `<p><a href="${e(accountUrl)}">${e(accountUrl)}</a></p>`,
+    ],
+  });
+}

@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** SQL of the developers' authenticator apps and recovery codes. */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findTotp(db: Db, developerId: string) {
+  return db
+    .selectFrom('developerTotp')
+    .selectAll()
+    .where('developerId', '=', developerId)
+    .executeTakeFirst();
+}
+
+/** A new enrollment begun: replaces one begun before, never a confirmed one. */
+export async function beginTotp(
+  db: Db,
+  developerId: string,
+  sealedSecret: string,
+  now: number,
+): Promise<boolean> {
+  await db
+    .deleteFrom('developerTotp')
+    .where('developerId', '=', developerId)
+    .where('confirmedAt', 'is', null)
+    .execute();
+  const inserted = await db
+    .insertInto('developerTotp')
+    .values({ developerId, sealedSecret, confirmedAt: null, lastStep: null, createdAt: now })
+    .onConflict((oc) => oc.column('developerId').doNothing())
+    .executeTakeFirst();
+  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** Confirms the begun enrollment with its first code's step; false when none was waiting. */
+export async function confirmTotp(
+  trx: Transaction<Database>,
+  developerId: string,
+  step: number,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('developerTotp')
+    .set({ confirmedAt: now, lastStep: step })
+    .where('developerId', '=', developerId)
+    .where('confirmedAt', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await trx
+    .updateTable('developers')
+    .set({ secondFactorAt: now, updatedAt: now })
+    .where('id', '=', developerId)
+    .execute();
+  return true;
+}
+
+/**
+ * Uses a TOTP step: only when it is later than the last one used, so two requests carrying
+ * one code cannot both pass. Answers whether it took it.
+ */
+export async function takeTotpStep(db: Db, developerId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('developerTotp')
+    .set({ lastStep: step })
+    .where('developerId', '=', developerId)
+    .where('confirmedAt', 'is not', null)
+    .where((eb) => eb.or([eb('lastStep', 'is', null), eb('lastStep', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes the authenticator app and the recovery codes: the account has no factor left. */
+export async function removeTotp(trx: Transaction<Database>, developerId: string, now: number) {
+  await trx.deleteFrom('developerTotp').where('developerId', '=', developerId).execute();
+  await trx.deleteFrom('recoveryCodes').where('developerId', '=', developerId).execute();
+  await trx
+    .updateTable('developers')
+    .set({ secondFactorAt: null, updatedAt: now })
+    .where('id', '=', developerId)
+    .execute();
+}
+
+export async function replaceRecoveryCodes(
+  trx: Transaction<Database>,
+  developerId: string,
+  codeHashes: readonly string[],
+  now: number,
+): Promise<void> {
+  await trx.deleteFrom('recoveryCodes').where('developerId', '=', developerId).execute();
+  await trx
+    .insertInto('recoveryCodes')
+    .values(codeHashes.map((codeHash) => ({ developerId, codeHash, usedAt: null, createdAt: now })))
+    .execute();
+}
+
+/** Uses a recovery code once: false when it is not the developer's or was used before. */
+export async function useRecoveryCode(
+  db: Db,
+  developerId: string,
+  codeHash: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('recoveryCodes')
+    .set({ usedAt: now })
+    .where('developerId', '=', developerId)
+    .where('codeHash', '=', codeHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function countRecoveryCodesLeft(db: Db, developerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('recoveryCodes')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('left'))
+    .where('developerId', '=', developerId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}
