@@ -1,11 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ApiPaths, InternalPaths } from '../src/contract/api-paths.js';
+import { InternalPaths } from '../src/contract/api-paths.js';
 import { gatewayMessage, GatewayHeaders } from '../src/contract/gateway.js';
 import { UsageMessages, UsageReasonLabels, type UsageResponse } from '../src/contract/usage.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { e2eGatewayUrl } from './support/server-env.js';
+import { AppSectionPaths } from '../src/contract/app-section-paths.js';
 
 // The update screen's Usage section (docs/product.md section 2.8, docs/gateway.md "Usage"):
 // calls made through the gateway check's own port, as a broker's gateway makes them, show on the
@@ -24,7 +25,7 @@ async function checkCall(key: string, ip: string): Promise<number> {
 
 /** The application's usage over 24 hours, as the screen asks for it. */
 async function usageOf(request: APIRequestContext, token: string, id: string) {
-  const response = await request.get(`${ApiPaths.usage(id)}?window=24h`, {
+  const response = await request.get(`${AppSectionPaths.usage(id)}?window=24h`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return (await response.json()) as UsageResponse;

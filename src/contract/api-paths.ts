@@ -2,7 +2,6 @@
 const AUTH = '/api/v1/authentication';
 /** The path every account call lies under (the device cookie's path). */
 export const AUTH_PATHS_PREFIX = AUTH;
-const appPath = (applicationId: string) => `/api/v1/app/${encodeURIComponent(applicationId)}`;
 
 export const ApiPaths = {
   signup: `${AUTH}/signup`,
@@ -33,34 +32,6 @@ export const ApiPaths = {
   revealKeys: (applicationId: string) =>
     `/api/v1/app/${encodeURIComponent(applicationId)}/keys/reveal`,
   revealKeysPattern: '/api/v1/app/:id/keys/reveal',
-  /** Ours: an application's postback log, newest first (GET, `?status=`). */
-  postbacks: (applicationId: string) => `${appPath(applicationId)}/postbacks`,
-  postbacksPattern: '/api/v1/app/:id/postbacks',
-  postbackEvent: (applicationId: string, eventId: string) =>
-    `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}`,
-  postbackEventPattern: '/api/v1/app/:id/postbacks/:eventId',
-  /** Ours: a fresh delivery of a logged event (POST). */
-  replayPostback: (applicationId: string, eventId: string) =>
-    `${appPath(applicationId)}/postbacks/${encodeURIComponent(eventId)}/replay`,
-  replayPostbackPattern: '/api/v1/app/:id/postbacks/:eventId/replay',
-  /** Ours: a sample order update sent to the saved postback URL now (POST). */
-  testPostback: (applicationId: string) => `${appPath(applicationId)}/postbacks/test`,
-  testPostbackPattern: '/api/v1/app/:id/postbacks/test',
-  /** Ours: the gateway check's counts and last refused addresses of an application (GET, `?window=`). */
-  usage: (applicationId: string) => `${appPath(applicationId)}/usage`,
-  usagePattern: '/api/v1/app/:id/usage',
-  /** Ours: the application's Connect sessions of today (GET), and one ended (DELETE). */
-  connectSessions: (applicationId: string) => `${appPath(applicationId)}/connect-sessions`,
-  connectSessionsPattern: '/api/v1/app/:id/connect-sessions',
-  connectSession: (applicationId: string, sessionId: string) =>
-    `${appPath(applicationId)}/connect-sessions/${encodeURIComponent(sessionId)}`,
-  connectSessionPattern: '/api/v1/app/:id/connect-sessions/:sessionId',
-  /** Ours: the postback signing secret, rolled and revealed like the API key. */
-  rollPostbackSecret: (applicationId: string) => `${appPath(applicationId)}/postback-secret/roll`,
-  rollPostbackSecretPattern: '/api/v1/app/:id/postback-secret/roll',
-  revealPostbackSecret: (applicationId: string) =>
-    `${appPath(applicationId)}/postback-secret/reveal`,
-  revealPostbackSecretPattern: '/api/v1/app/:id/postback-secret/reveal',
   /** Ours: the read-only check of typed IPs behind the IP rows (docs/decisions/025). */
   ipCheck: '/api/v1/ips/check',
   /** Ours: the caller's public IP as the portal sees it (the IP rows' chip). */
@@ -78,13 +49,6 @@ export const ApiPaths = {
   accountProfile: '/api/v1/account/profile',
   /** Ours: the account screen's password change (POST). */
   accountPassword: '/api/v1/account/password',
-  /** Ours: the account screen's second factors (GET), and setting up the authenticator (POST). */
-  twoFactor: '/api/v1/account/two-factor',
-  totp: '/api/v1/account/two-factor/totp',
-  totpConfirm: '/api/v1/account/two-factor/totp/confirm',
-  totpRemove: '/api/v1/account/two-factor/totp/remove',
-  /** Ours: ten new recovery codes, the old ones void (POST). */
-  recoveryCodes: '/api/v1/account/two-factor/recovery-codes',
   /** Ours: the developer's activity log, newest first, and its CSV. */
   activity: '/api/v1/activity',
   activityCsv: '/api/v1/activity/export.csv',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ApiPaths, InternalPaths } from '../../src/contract/api-paths.js';
+import { InternalPaths } from '../../src/contract/api-paths.js';
 import { PASSWORD } from './accounts.js';
 import { nastyString } from './fuzz-bodies.js';
 import {
@@ -14,6 +14,7 @@ import {
   type FuzzTargets,
 } from './fuzz-requests.js';
 import { SERVICE_TOKEN } from './postbacks.js';
+import { AppSectionPaths } from '../../src/contract/app-section-paths.js';
 
 /**
  * The trading platform's intake: right, wrong and missing service tokens, events
@@ -64,7 +65,7 @@ function developerRequests(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     request(
       fc.oneof({ weight: 4, arbitrary: fc.constant('GET') }, anyMethod),
-      fc.tuple(appId, status).map(([id, s]) => `${ApiPaths.postbacks(id)}?status=${s}`),
+      fc.tuple(appId, status).map(([id, s]) => `${AppSectionPaths.log(id)}?status=${s}`),
       t,
     ),
     request(

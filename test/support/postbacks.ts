@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { ApiPaths, InternalPaths } from '../../src/contract/api-paths.js';
+import { InternalPaths } from '../../src/contract/api-paths.js';
 import { createPostbackSecretRing } from '../../src/server/postbacks/postback-secret-ring.js';
 import { createApp } from './apps.js';
 import type { HttpClient } from './http-client.js';
 import { keyCryptoOf } from './keys.js';
 import type { PostbackReceiver } from './postback-receiver.js';
 import type { TestApp } from './test-app.js';
+import { AppSectionPaths } from '../../src/contract/app-section-paths.js';
 
 /** The trading platform's service token in the tests, and the configuration that accepts it. */
 export const SERVICE_TOKEN = 'test-service-token-0123456789abcdef';
@@ -51,7 +52,7 @@ export async function signingSecretOf(
   client: HttpClient,
   applicationId: string,
 ): Promise<string> {
-  const res = await client.json('POST', ApiPaths.rollPostbackSecret(applicationId), {
+  const res = await client.json('POST', AppSectionPaths.rollSecret(applicationId), {
     json: { grace: 'now' },
   });
   if (res.status !== 200) throw new Error(`roll failed: ${JSON.stringify(res.body)}`);

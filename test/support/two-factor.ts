@@ -9,6 +9,7 @@ import type {
 import { primedClient, signIn, type TestDeveloper } from './accounts.js';
 import type { HttpClient, JsonResponse } from './http-client.js';
 import type { TestApp } from './test-app.js';
+import { TwoFactorPaths } from '../../src/contract/two-factor-paths.js';
 
 /** The code an authenticator app shows for `secret` at `at` (RFC 6238, 6 digits, 30 s). */
 export function totpCode(secret: string, at: number): string {
@@ -28,10 +29,10 @@ export async function signedInClient(t: TestApp, dev: TestDeveloper): Promise<Ht
 
 /** Sets up the authenticator app through the account calls: its secret and recovery codes. */
 export async function enrollTotp(t: TestApp, client: HttpClient) {
-  const start = await client.json<TotpStartResponse>('POST', ApiPaths.totp);
+  const start = await client.json<TotpStartResponse>('POST', TwoFactorPaths.totp);
   if (start.status !== 200) throw new Error(`start failed: ${JSON.stringify(start.body)}`);
   const { secret } = start.body;
-  const confirm = await client.json<RecoveryCodesResponse>('POST', ApiPaths.totpConfirm, {
+  const confirm = await client.json<RecoveryCodesResponse>('POST', TwoFactorPaths.totpConfirm, {
     json: { code: totpCode(secret, t.clock.now()) },
   });
   if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);

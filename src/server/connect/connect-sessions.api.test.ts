@@ -1,6 +1,5 @@
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { ConnectPaths } from '../../contract/connect.js';
 import { ConnectSessionMessages } from '../../contract/connect-sessions.js';
 import { Messages } from '../../contract/messages.js';
@@ -16,6 +15,7 @@ import {
 import type { CheckAnswer } from '../../../test/support/gateway.js';
 import { SERVICE_TOKEN } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { ConnectSessionPaths } from '../../contract/connect-session-paths.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const IP = '203.0.113.71';
@@ -48,9 +48,9 @@ interface Listed {
 }
 
 const list = (who: SignedInDeveloper, id: string) =>
-  who.client.json<Listed>('GET', ApiPaths.connectSessions(id));
+  who.client.json<Listed>('GET', ConnectSessionPaths.list(id));
 const end = (who: SignedInDeveloper, id: string, sessionId: string) =>
-  who.client.json('DELETE', ApiPaths.connectSession(id, sessionId));
+  who.client.json('DELETE', ConnectSessionPaths.one(id, sessionId));
 
 const settled = (token: string, isDone: (a: CheckAnswer) => boolean) =>
   settledTokenAnswer(t, bearerFrom(token, IP), isDone);

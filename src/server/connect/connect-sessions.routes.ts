@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { StatusResponseSchema } from '../../contract/auth.js';
 import {
   ConnectSessionMessages,
@@ -14,6 +13,7 @@ import { authenticatedDeveloperId } from '../auth/authenticate.js';
 import { perIpLimit } from '../auth/rate-limits.js';
 import { noStore } from '../http/no-store.js';
 import type { ConnectSessionsService } from './connect-sessions.service.js';
+import { ConnectSessionPaths } from '../../contract/connect-session-paths.js';
 
 const IdParamsSchema = z.object({ id: z.string().check(z.maxLength(200)) });
 const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
@@ -27,7 +27,7 @@ export function registerConnectSessionsRoutes(
   const read = { preHandler: app.authenticate, onSend: noStore };
 
   r.get(
-    ApiPaths.connectSessionsPattern,
+    ConnectSessionPaths.listPattern,
     {
       ...read,
       schema: {
@@ -43,7 +43,7 @@ export function registerConnectSessionsRoutes(
   );
 
   r.delete(
-    ApiPaths.connectSessionPattern,
+    ConnectSessionPaths.onePattern,
     {
       ...read,
       config: perIpLimit(deps.rateLimitPerMinute),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { OpsApiPaths } from '../../contract/ops.js';
 import type { UsageResponse } from '../../contract/usage.js';
 import {
@@ -13,6 +12,7 @@ import { currentKeyOf } from '../../../test/support/keys.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { purgeExpired } from '../auth/purge-job.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const DAY_MS = 24 * 60 * 60_000;
@@ -59,7 +59,7 @@ async function callFrom(instance: TestApp, key: string, ip: string, calls: numbe
 }
 
 async function usageOf(id: string, window = '24h') {
-  return dev.client.json<UsageResponse>('GET', `${ApiPaths.usage(id)}?window=${window}`);
+  return dev.client.json<UsageResponse>('GET', `${AppSectionPaths.usage(id)}?window=${window}`);
 }
 
 const lastBucket = (usage: UsageResponse) => usage.buckets.at(-1);
@@ -137,7 +137,7 @@ describe(`an application's gateway usage (${engine})`, () => {
   it("answers 404 for another developer's application, as every app route does", async () => {
     const id = await createApp(dev.client);
     const other = await signedInDeveloper(t);
-    const res = await other.client.json('GET', ApiPaths.usage(id));
+    const res = await other.client.json('GET', AppSectionPaths.usage(id));
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ status: 'error', message: 'Application not found' });
   });

@@ -13,6 +13,7 @@ import type { HttpClient, JsonResponse } from '../../../test/support/http-client
 import { addOperator, OPERATOR_PASSWORD } from '../../../test/support/operators.js';
 import { expectPerIpRefusal } from '../../../test/support/rate-limited.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 // The per-IP limit (RATE_LIMIT_PER_MINUTE) of the routes besides the signed-out account calls,
 // whose limits src/server/auth/rate-limits.api.test.ts proves.
@@ -88,31 +89,31 @@ const ROUTES: readonly (readonly [string, LimitedRoute])[] = [
     { client: developerCall(ApiPaths.rollKey, { grace: 'now' }), served: { status: 200 } },
   ],
   [
-    `POST ${ApiPaths.testPostbackPattern}`,
+    `POST ${AppSectionPaths.testPattern}`,
     {
       // The application has no postback URL: the route's own refusal, not the limit's.
-      client: developerCall(ApiPaths.testPostback, undefined),
+      client: developerCall(AppSectionPaths.test, undefined),
       served: { status: 409, code: 'postback_url_missing' },
     },
   ],
   [
-    `POST ${ApiPaths.replayPostbackPattern}`,
+    `POST ${AppSectionPaths.replayPattern}`,
     {
-      client: developerCall((id) => ApiPaths.replayPostback(id, UNKNOWN_EVENT), undefined),
+      client: developerCall((id) => AppSectionPaths.replay(id, UNKNOWN_EVENT), undefined),
       served: { status: 404, code: 'not_found' },
     },
   ],
   [
-    `POST ${ApiPaths.rollPostbackSecretPattern}`,
+    `POST ${AppSectionPaths.rollSecretPattern}`,
     {
-      client: developerCall(ApiPaths.rollPostbackSecret, { grace: 'now' }),
+      client: developerCall(AppSectionPaths.rollSecret, { grace: 'now' }),
       served: { status: 200 },
     },
   ],
   [
-    `POST ${ApiPaths.revealPostbackSecretPattern}`,
+    `POST ${AppSectionPaths.revealSecretPattern}`,
     {
-      client: developerCall(ApiPaths.revealPostbackSecret, { password: PASSWORD }),
+      client: developerCall(AppSectionPaths.revealSecret, { password: PASSWORD }),
       served: { status: 200 },
     },
   ],

@@ -1,6 +1,5 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import {
   POSTBACK_MAX_ATTEMPTS,
   POSTBACK_RETRY_DELAYS_MS,
@@ -26,6 +25,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
 import { claimDueJobs } from '../jobs/jobs.repository.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
 
@@ -142,7 +142,7 @@ describe(`postback delivery (${DB})`, () => {
     expect(attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 500, 500, 200]);
     expect(attempts.map((attempt) => attempt.at - start)).toEqual([0, 5_000, 305_000, 2_105_000]);
     await signInAgain(dev);
-    const log = await dev.client.json('GET', ApiPaths.postbackEvent(id, eventId));
+    const log = await dev.client.json('GET', AppSectionPaths.event(id, eventId));
     expect(log.status).toBe(200);
     expect(log.body).toMatchObject({
       event: { eventId, state: 'delivered', attempts: 4, lastStatus: 200, nextAttemptAt: null },
@@ -177,7 +177,7 @@ describe(`postback delivery (${DB})`, () => {
     expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS);
 
     await signInAgain(dev);
-    const replay = await dev.client.json('POST', ApiPaths.replayPostback(id, eventId));
+    const replay = await dev.client.json('POST', AppSectionPaths.replay(id, eventId));
     expect(replay.status).toBe(202);
     expect(replay.body).toEqual({
       status: 'success',
@@ -228,7 +228,7 @@ describe(`postback delivery (${DB})`, () => {
   it('signs with the old and the new secret during a roll grace, either verifies', async () => {
     const id = await appWithReceiver();
     const oldSecret = receiver.secret ?? '';
-    const roll = await dev.client.json('POST', ApiPaths.rollPostbackSecret(id), {
+    const roll = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
       json: { grace: '1h' },
     });
     expect(roll.status).toBe(200);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { POSTBACK_RETRY_DELAYS_MS, PostbackMessages } from '../../contract/postbacks.js';
 import { signedInDeveloper, type SignedInDeveloper } from '../../../test/support/apps.js';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 let t: TestApp;
 let dev: SignedInDeveloper;
@@ -50,7 +50,7 @@ describe(`postback replay and pause (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     const before = await eventRows(t, id);
     expect(before).toMatchObject([{ state: 'pending', attempts: 1 }]);
 
-    const replay = await dev.client.json('POST', ApiPaths.replayPostback(id, eventId));
+    const replay = await dev.client.json('POST', AppSectionPaths.replay(id, eventId));
     expect(replay.status).toBe(409);
     expect(replay.body).toEqual({
       status: 'error',
@@ -78,7 +78,7 @@ describe(`postback replay and pause (${process.env.TEST_DB ?? 'sqlite'})`, () =>
       .set({ failedAt: t.clock.now() })
       .where('payload', 'like', `%${eventId}%`)
       .execute();
-    const replay = await dev.client.json('POST', ApiPaths.replayPostback(id, eventId));
+    const replay = await dev.client.json('POST', AppSectionPaths.replay(id, eventId));
     expect(replay.status).toBe(202);
     await t.drainJobs();
     expect(await eventRows(t, id)).toMatchObject([{ state: 'delivered', attempts: 2 }]);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { POSTBACK_RETRY_DELAYS_MS, PostbackLimits } from '../../contract/postbacks.js';
 import { signedInDeveloper } from '../../../test/support/apps.js';
 import {
@@ -13,6 +12,7 @@ import {
   SERVICE_TOKEN_ENV,
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 let t: TestApp;
 let receiver: PostbackReceiver;
@@ -52,7 +52,7 @@ describe(`the postback log's retention (${process.env.TEST_DB ?? 'sqlite'})`, ()
     t.clock.advance(POSTBACK_RETRY_DELAYS_MS[0]);
     await t.drainJobs();
     expect(receiver.received).toHaveLength(2 * burst);
-    const log = await dev.client.json('GET', ApiPaths.postbacks(id));
+    const log = await dev.client.json('GET', AppSectionPaths.log(id));
     const events = (log.body as { events: { eventId: string; state: string }[] }).events;
     expect(events).toHaveLength(PostbackLimits.eventsKept);
     expect(events[0]?.eventId).toBe(waiting.at(-1)?.id);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { KeyLimits } from '../../contract/keys.js';
 import { Messages } from '../../contract/messages.js';
 import {
@@ -17,6 +16,7 @@ import { postbackSecretsOf } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { purgeExpired } from '../auth/purge-job.js';
 import { maskPostbackSecret } from './postback-signing.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
 const HOUR_MS = 60 * 60_000;
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function reveal(dev: SignedInDeveloper, id: string, password: string) {
-  return dev.client.json('POST', ApiPaths.revealPostbackSecret(id), { json: { password } });
+  return dev.client.json('POST', AppSectionPaths.revealSecret(id), { json: { password } });
 }
 
 function activityOf(developerId: string, kind: string) {
@@ -44,7 +44,7 @@ function activityOf(developerId: string, kind: string) {
     .execute();
 }
 
-describe(`POST ${ApiPaths.revealPostbackSecretPattern} (${DB})`, () => {
+describe(`POST ${AppSectionPaths.revealSecretPattern} (${DB})`, () => {
   it('reveals a Standard Webhooks secret after the password, sealed at rest, and records it', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
@@ -105,7 +105,7 @@ describe(`POST ${ApiPaths.revealPostbackSecretPattern} (${DB})`, () => {
   });
 });
 
-describe(`POST ${ApiPaths.rollPostbackSecretPattern} (${DB})`, () => {
+describe(`POST ${AppSectionPaths.rollSecretPattern} (${DB})`, () => {
   it('makes a new secret and keeps the old one signing for the grace period', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
@@ -115,7 +115,7 @@ describe(`POST ${ApiPaths.rollPostbackSecretPattern} (${DB})`, () => {
     const oldSecret = revealed.secrets[0]?.secret ?? '';
     const now = t.clock.now();
 
-    const res = await dev.client.json('POST', ApiPaths.rollPostbackSecret(id), {
+    const res = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
       json: { grace: '24h' },
     });
 
@@ -163,12 +163,12 @@ describe(`POST ${ApiPaths.rollPostbackSecretPattern} (${DB})`, () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
     await reveal(dev, id, dev.password);
-    const res = await dev.client.json('POST', ApiPaths.rollPostbackSecret(id), {
+    const res = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
       json: { grace: 'now' },
     });
     expect(res.body).toMatchObject({ message: PostbackMessages.secretRolledNow });
     expect(RollPostbackSecretResponseSchema.parse(res.body).secrets).toHaveLength(1);
-    const bad = await dev.client.json('POST', ApiPaths.rollPostbackSecret(id), {
+    const bad = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
       json: { grace: '2d' },
     });
     expect(bad.status).toBe(400);

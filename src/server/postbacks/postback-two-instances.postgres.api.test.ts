@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { ApiPaths, InternalPaths } from '../../contract/api-paths.js';
+import { InternalPaths } from '../../contract/api-paths.js';
 import { PostbackLimits } from '../../contract/postbacks.js';
 import { createApp } from '../../../test/support/apps.js';
 import { startHttpReceiver, type HttpReceiver } from '../../../test/support/http-receiver.js';
@@ -8,6 +8,7 @@ import { signedInDeveloperAt } from '../../../test/support/portal-child.js';
 import { SERVICE_TOKEN, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
 import { startProcessPair, type ProcessPair } from '../../../test/support/process-pair.js';
 import { postbackMessageId } from './postback-signing.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 // "two instances never deliver one attempt twice at the same time". Two portal processes
 // on one PostgreSQL, each with its own job workers, deliver one burst of events sent to
@@ -69,13 +70,13 @@ async function queue(applicationId: string, n: number): Promise<string> {
 
 /** The application's signing secret, rolled and revealed over HTTP as its developer would. */
 async function signingSecret(dev: Awaited<ReturnType<typeof signedInDeveloperAt>>, id: string) {
-  const roll = await dev.client.json('POST', ApiPaths.rollPostbackSecret(id), {
+  const roll = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
     json: { grace: 'now' },
   });
   expect(roll.status).toBe(200);
   const reveal = await dev.client.json<{ secrets: { secret: string }[] }>(
     'POST',
-    ApiPaths.revealPostbackSecret(id),
+    AppSectionPaths.revealSecret(id),
     { json: { password: dev.password } },
   );
   expect(reveal.status).toBe(200);

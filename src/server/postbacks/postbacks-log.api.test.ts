@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { POSTBACK_BODY_CUT_BYTES } from '../../contract/limits.js';
 import { Messages } from '../../contract/messages.js';
 import {
@@ -28,6 +27,7 @@ import {
 } from '../../../test/support/postbacks.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postbackMessageId } from './postback-signing.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 const DB = process.env.TEST_DB ?? 'sqlite';
 
@@ -61,13 +61,13 @@ async function appWithEvents(count: number): Promise<string> {
   return id;
 }
 
-describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
+describe(`GET ${AppSectionPaths.logPattern} (${DB})`, () => {
   it('lists the events newest first with their attempts, filtered by status', async () => {
     receiver.answers = [500];
     const id = await appWithEvents(2);
     await t.drainJobs();
 
-    const res = await dev.client.json('GET', ApiPaths.postbacks(id));
+    const res = await dev.client.json('GET', AppSectionPaths.log(id));
 
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -86,11 +86,11 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
     });
     expect(body.events[0]).toMatchObject({ state: 'delivered', attempts: 1, lastStatus: 200 });
 
-    const pending = await dev.client.json('GET', `${ApiPaths.postbacks(id)}?status=pending`);
+    const pending = await dev.client.json('GET', `${AppSectionPaths.log(id)}?status=pending`);
     expect(PostbackListResponseSchema.parse(pending.body).events.map((e) => e.eventId)).toEqual([
       first?.id,
     ]);
-    const bad = await dev.client.json('GET', `${ApiPaths.postbacks(id)}?status=lost`);
+    const bad = await dev.client.json('GET', `${AppSectionPaths.log(id)}?status=lost`);
     expect(bad.status).toBe(400);
   });
 
@@ -106,7 +106,7 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
     await t.drainJobs();
     const [row] = await eventRows(t, id);
 
-    const res = await dev.client.json('GET', ApiPaths.postbackEvent(id, row?.id ?? ''));
+    const res = await dev.client.json('GET', AppSectionPaths.event(id, row?.id ?? ''));
 
     expect(res.status).toBe(200);
     const { event } = PostbackEventResponseSchema.parse(res.body);
@@ -126,12 +126,12 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
     const [row] = await eventRows(t, id);
     const eventId = row?.id ?? '';
     const calls = [
-      other.client.json('GET', ApiPaths.postbacks(id)),
-      other.client.json('GET', ApiPaths.postbackEvent(id, eventId)),
-      other.client.json('POST', ApiPaths.replayPostback(id, eventId)),
-      other.client.json('POST', ApiPaths.testPostback(id)),
-      other.client.json('POST', ApiPaths.rollPostbackSecret(id), { json: { grace: 'now' } }),
-      other.client.json('POST', ApiPaths.revealPostbackSecret(id), {
+      other.client.json('GET', AppSectionPaths.log(id)),
+      other.client.json('GET', AppSectionPaths.event(id, eventId)),
+      other.client.json('POST', AppSectionPaths.replay(id, eventId)),
+      other.client.json('POST', AppSectionPaths.test(id)),
+      other.client.json('POST', AppSectionPaths.rollSecret(id), { json: { grace: 'now' } }),
+      other.client.json('POST', AppSectionPaths.revealSecret(id), {
         json: { password: other.password },
       }),
     ];
@@ -143,7 +143,7 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
         message: Messages.apps.notFound,
       });
     }
-    const unknown = await dev.client.json('GET', ApiPaths.postbackEvent(id, 'no-such-event'));
+    const unknown = await dev.client.json('GET', AppSectionPaths.event(id, 'no-such-event'));
     expect(unknown.body).toEqual({
       status: 'error',
       code: 'not_found',
@@ -152,12 +152,12 @@ describe(`GET ${ApiPaths.postbacksPattern} (${DB})`, () => {
   });
 });
 
-describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
+describe(`POST ${AppSectionPaths.testPattern} (${DB})`, () => {
   it('sends a signed sample order update now and answers what the receiver said', async () => {
     const id = await appWithEvents(0);
     const received = receiver.received.length;
 
-    const res = await dev.client.json('POST', ApiPaths.testPostback(id));
+    const res = await dev.client.json('POST', AppSectionPaths.test(id));
 
     expect(res.status).toBe(200);
     const body = PostbackTestResponseSchema.parse(res.body);
@@ -182,7 +182,7 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
     });
     // Logged as a test event, delivered, and not queued for another try.
     const log = PostbackListResponseSchema.parse(
-      (await dev.client.json('GET', ApiPaths.postbacks(id))).body,
+      (await dev.client.json('GET', AppSectionPaths.log(id))).body,
     );
     expect(log.events).toMatchObject([
       { eventId: body.eventId, isTest: true, state: 'delivered', attempts: 1 },
@@ -194,7 +194,7 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
   it('answers the failure of a receiver that refuses, and 409 without a saved URL', async () => {
     const id = await appWithEvents(0);
     receiver.answers = [502];
-    const res = await dev.client.json('POST', ApiPaths.testPostback(id));
+    const res = await dev.client.json('POST', AppSectionPaths.test(id));
     expect(PostbackTestResponseSchema.parse(res.body)).toMatchObject({
       ok: false,
       responseStatus: 502,
@@ -202,7 +202,7 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
     });
 
     const bare = await createApp(dev.client);
-    const missing = await dev.client.json('POST', ApiPaths.testPostback(bare));
+    const missing = await dev.client.json('POST', AppSectionPaths.test(bare));
     expect(missing.status).toBe(409);
     expect(missing.body).toEqual({
       status: 'error',
@@ -215,9 +215,9 @@ describe(`POST ${ApiPaths.testPostbackPattern} (${DB})`, () => {
     const tester = await signedInDeveloper(t);
     const id = await appPostingTo(t, tester.client, receiver);
     for (let n = 0; n < PostbackLimits.testSends; n += 1) {
-      expect((await tester.client.json('POST', ApiPaths.testPostback(id))).status).toBe(200);
+      expect((await tester.client.json('POST', AppSectionPaths.test(id))).status).toBe(200);
     }
-    const refused = await tester.client.json('POST', ApiPaths.testPostback(id));
+    const refused = await tester.client.json('POST', AppSectionPaths.test(id));
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
     expect(refused.headers.get('retry-after')).toBe('60');
@@ -240,14 +240,14 @@ describe(`what the log and the test button keep of long bodies (${DB})`, () => {
       expect(queued.status).toBe(202);
       await t.drainJobs();
 
-      const res = await dev.client.json('GET', ApiPaths.postbackEvent(id, String(queued.body.id)));
+      const res = await dev.client.json('GET', AppSectionPaths.event(id, String(queued.body.id)));
       const [attempt] = PostbackEventResponseSchema.parse(res.body).event.attemptsLog;
       const sent = talkative.received[0]?.body ?? '';
       expect(Buffer.byteLength(sent)).toBeGreaterThan(8000);
       expect(attempt?.requestBody).toBe(sent.slice(0, POSTBACK_BODY_CUT_BYTES));
       expect(attempt?.responseBody).toBe('x'.repeat(POSTBACK_BODY_CUT_BYTES));
 
-      const tested = await dev.client.json('POST', ApiPaths.testPostback(id));
+      const tested = await dev.client.json('POST', AppSectionPaths.test(id));
       expect(PostbackTestResponseSchema.parse(tested.body)).toMatchObject({
         ok: true,
         responseBody: 'x'.repeat(PostbackLimits.testResponseBytes),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ApiPaths } from '../../contract/api-paths.js';
 import {
   PostbackEventResponseSchema,
   PostbackListQuerySchema,
@@ -21,6 +20,7 @@ import { perIpLimit } from '../auth/rate-limits.js';
 import { noStore } from '../http/no-store.js';
 import type { PostbackSecretService } from './postback-secret.service.js';
 import type { PostbacksService } from './postbacks.service.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 export interface PostbacksRouteDeps {
   readonly postbacks: PostbacksService;
@@ -42,7 +42,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   const write = { ...read, config: perIpLimit(deps.rateLimitPerMinute) };
 
   r.get(
-    ApiPaths.postbacksPattern,
+    AppSectionPaths.logPattern,
     {
       ...read,
       schema: {
@@ -63,7 +63,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   );
 
   r.post(
-    ApiPaths.testPostbackPattern,
+    AppSectionPaths.testPattern,
     {
       ...write,
       schema: {
@@ -79,7 +79,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   );
 
   r.get(
-    ApiPaths.postbackEventPattern,
+    AppSectionPaths.eventPattern,
     {
       ...read,
       schema: {
@@ -99,7 +99,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   );
 
   r.post(
-    ApiPaths.replayPostbackPattern,
+    AppSectionPaths.replayPattern,
     {
       ...write,
       schema: {
@@ -120,7 +120,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   );
 
   r.post(
-    ApiPaths.rollPostbackSecretPattern,
+    AppSectionPaths.rollSecretPattern,
     {
       ...write,
       schema: {
@@ -144,7 +144,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   );
 
   r.post(
-    ApiPaths.revealPostbackSecretPattern,
+    AppSectionPaths.revealSecretPattern,
     {
       ...write,
       schema: {

@@ -18,6 +18,7 @@ import {
   subjectsTo,
   totpCode,
 } from '../../../test/support/two-factor.js';
+import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 let t: TestApp;
 
@@ -34,7 +35,7 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
     const dev = await createDeveloper(t);
     const client = await signedInClient(t, dev);
 
-    const res = await client.json<TotpStartResponse>('POST', ApiPaths.totp);
+    const res = await client.json<TotpStartResponse>('POST', TwoFactorPaths.totp);
 
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
@@ -56,16 +57,18 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
   it('confirms with a code: ten recovery codes shown once, stored hashed, logged and mailed', async () => {
     const dev = await createDeveloper(t);
     const client = await signedInClient(t, dev);
-    const { secret } = (await client.json<TotpStartResponse>('POST', ApiPaths.totp)).body;
+    const { secret } = (await client.json<TotpStartResponse>('POST', TwoFactorPaths.totp)).body;
 
-    const wrong = await client.json('POST', ApiPaths.totpConfirm, { json: { code: '000000' } });
+    const wrong = await client.json('POST', TwoFactorPaths.totpConfirm, {
+      json: { code: '000000' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       code: 'code_invalid',
       message: TwoFactorMessages.codeWrong,
     });
 
-    const res = await client.json<RecoveryCodesResponse>('POST', ApiPaths.totpConfirm, {
+    const res = await client.json<RecoveryCodesResponse>('POST', TwoFactorPaths.totpConfirm, {
       json: { code: totpCode(secret, t.clock.now()) },
     });
 
@@ -89,14 +92,14 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
     expect(await subjectsTo(t, dev.email)).toContain(
       'An authenticator app was set up on your Acme Trade developer account',
     );
-    const status = await client.json<TwoFactorStatus>('GET', ApiPaths.twoFactor);
+    const status = await client.json<TwoFactorStatus>('GET', TwoFactorPaths.status);
     expect(status.body).toMatchObject({
       policy: 'optional',
       totpEnrolledAt: t.clock.now(),
       recoveryCodesLeft: 10,
     });
     // A second set-up is refused while one is confirmed.
-    expect((await client.json('POST', ApiPaths.totp)).status).toBe(409);
+    expect((await client.json('POST', TwoFactorPaths.totp)).status).toBe(409);
   });
 
   it('removes the app with the password and a code, after which the password alone signs in', async () => {
@@ -104,18 +107,18 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
     const client = await signedInClient(t, dev);
     const { secret } = await enrollTotp(t, client);
 
-    const noPassword = await client.json('POST', ApiPaths.totpRemove, {
+    const noPassword = await client.json('POST', TwoFactorPaths.totpRemove, {
       json: { password: 'Wr0ng!Pass', code: totpCode(secret, t.clock.now()) },
     });
     expect(noPassword.status).toBe(401);
     expect(noPassword.body).toMatchObject({ code: 'password_wrong' });
-    const wrongCode = await client.json('POST', ApiPaths.totpRemove, {
+    const wrongCode = await client.json('POST', TwoFactorPaths.totpRemove, {
       json: { password: dev.password, code: '000000' },
     });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body).toMatchObject({ code: 'code_invalid' });
 
-    const res = await client.json('POST', ApiPaths.totpRemove, {
+    const res = await client.json('POST', TwoFactorPaths.totpRemove, {
       json: { password: dev.password, code: totpCode(secret, t.clock.now()) },
     });
 
@@ -145,7 +148,7 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
     const client = await signedInClient(t, dev);
     const { recoveryCodes } = await enrollTotp(t, client);
 
-    const res = await client.json('POST', ApiPaths.totpRemove, {
+    const res = await client.json('POST', TwoFactorPaths.totpRemove, {
       json: { password: dev.password, code: recoveryCodes[3] },
     });
 
@@ -159,9 +162,11 @@ describe(`authenticator app on the account screen (${process.env.TEST_DB ?? 'sql
     const client = await signedInClient(t, dev);
     const { secret, recoveryCodes } = await enrollTotp(t, client);
 
-    const wrong = await client.json('POST', ApiPaths.recoveryCodes, { json: { code: '123456' } });
+    const wrong = await client.json('POST', TwoFactorPaths.recoveryCodes, {
+      json: { code: '123456' },
+    });
     expect(wrong.status).toBe(400);
-    const res = await client.json<RecoveryCodesResponse>('POST', ApiPaths.recoveryCodes, {
+    const res = await client.json<RecoveryCodesResponse>('POST', TwoFactorPaths.recoveryCodes, {
       json: { code: totpCode(secret, t.clock.now()) },
     });
 
@@ -200,10 +205,10 @@ describe('DEVELOPER_2FA=off', () => {
 
   it('refuses to set up an authenticator app and says so', async () => {
     const client = await signedInClient(off, await createDeveloper(off));
-    const res = await client.json('POST', ApiPaths.totp);
+    const res = await client.json('POST', TwoFactorPaths.totp);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'forbidden', message: TwoFactorMessages.disabled });
-    const status = await client.json<TwoFactorStatus>('GET', ApiPaths.twoFactor);
+    const status = await client.json<TwoFactorStatus>('GET', TwoFactorPaths.status);
     expect(status.body.policy).toBe('off');
   });
 });

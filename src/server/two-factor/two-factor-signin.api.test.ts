@@ -14,6 +14,7 @@ import {
   subjectsTo,
   totpCode,
 } from '../../../test/support/two-factor.js';
+import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 let t: TestApp;
 
@@ -166,7 +167,7 @@ describe('DEVELOPER_2FA=required', () => {
       message: TwoFactorMessages.enrollmentNeeded,
     });
     expect((await browser.json('GET', ApiPaths.sessions)).status).toBe(403);
-    expect((await browser.json('GET', ApiPaths.twoFactor)).status).toBe(200);
+    expect((await browser.json('GET', TwoFactorPaths.status)).status).toBe(200);
 
     await enrollTotp(req, browser);
 

@@ -1,7 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiPaths } from '../../contract/api-paths.js';
 import { TwoFactorMessages } from '../../contract/messages-two-factor.js';
 import {
   RecoveryCodesResponseSchema,
@@ -17,6 +16,7 @@ import { authenticatedDeveloperId, BEFORE_SECOND_FACTOR } from '../auth/authenti
 import { perIpLimit } from '../auth/rate-limits.js';
 import { noStore } from '../http/no-store.js';
 import type { FactorClient, TwoFactorService } from './two-factor.service.js';
+import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 export interface TwoFactorRouteDeps {
   readonly twoFactor: TwoFactorService;
@@ -38,7 +38,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
   const { twoFactor } = deps;
 
   r.get(
-    ApiPaths.twoFactor,
+    TwoFactorPaths.status,
     {
       ...auth,
       config: BEFORE_SECOND_FACTOR,
@@ -51,7 +51,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
   );
 
   r.post(
-    ApiPaths.totp,
+    TwoFactorPaths.totp,
     {
       ...auth,
       config: { ...limited, ...BEFORE_SECOND_FACTOR },
@@ -64,7 +64,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
   );
 
   r.post(
-    ApiPaths.totpConfirm,
+    TwoFactorPaths.totpConfirm,
     {
       ...auth,
       config: { ...limited, ...BEFORE_SECOND_FACTOR },
@@ -84,7 +84,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
   );
 
   r.post(
-    ApiPaths.totpRemove,
+    TwoFactorPaths.totpRemove,
     {
       ...auth,
       config: limited,
@@ -100,7 +100,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
   );
 
   r.post(
-    ApiPaths.recoveryCodes,
+    TwoFactorPaths.recoveryCodes,
     {
       ...auth,
       config: limited,

@@ -10,7 +10,7 @@ import type {
   StatusResponse,
 } from '../../contract/auth.js';
 import { PLACE_HEADER } from '../../contract/session-place.js';
-import type { SecondFactorRequest, SignInChallenge } from '../../contract/two-factor.js';
+import type { SignInChallenge } from '../../contract/two-factor.js';
 import { unreachable } from './api-error.js';
 import type { CallOptions } from './http.js';
 
@@ -30,7 +30,7 @@ async function call<T>(
 }
 
 /** The browser's IANA time zone: the place the sessions list shows (decision 021). */
-function placeHeader(): Record<string, string> {
+export function placeHeader(): Record<string, string> {
   return { [PLACE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone };
 }
 
@@ -43,9 +43,6 @@ export const authApi = {
       json,
       headers: placeHeader(),
     }),
-  /** The sign-in's second step: the challenge's `Session` and a code or recovery code. */
-  secondFactor: (json: SecondFactorRequest) =>
-    call<AuthResponse>('post', ApiPaths.signinSecondFactor, { json, headers: placeHeader() }),
   sendConfirmation: (email: string) =>
     call<SendConfirmationResponse>('post', ApiPaths.sendConfirmation, { json: { email } }),
   forgotPassword: (email: string) =>

@@ -1,4 +1,3 @@
-import { ApiPaths } from '../../contract/api-paths.js';
 import type { KeyGrace } from '../../contract/keys.js';
 import type * as z from 'zod/mini';
 import type {
@@ -11,6 +10,7 @@ import type {
   RollPostbackSecretResponseSchema,
 } from '../../contract/postbacks.js';
 import { call } from './http.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 export type RollPostbackSecretResponse = z.infer<typeof RollPostbackSecretResponseSchema>;
 export type RevealPostbackSecretResponse = z.infer<typeof RevealPostbackSecretResponseSchema>;
@@ -22,21 +22,21 @@ export const postbacksApi = {
     call<PostbackListResponse>(
       'get',
       status === undefined
-        ? ApiPaths.postbacks(applicationId)
-        : `${ApiPaths.postbacks(applicationId)}?${new URLSearchParams({ status }).toString()}`,
+        ? AppSectionPaths.log(applicationId)
+        : `${AppSectionPaths.log(applicationId)}?${new URLSearchParams({ status }).toString()}`,
     ),
   event: (applicationId: string, eventId: string) =>
-    call<PostbackEventResponse>('get', ApiPaths.postbackEvent(applicationId, eventId)),
+    call<PostbackEventResponse>('get', AppSectionPaths.event(applicationId, eventId)),
   replay: (applicationId: string, eventId: string) =>
-    call<PostbackReplayResponse>('post', ApiPaths.replayPostback(applicationId, eventId)),
+    call<PostbackReplayResponse>('post', AppSectionPaths.replay(applicationId, eventId)),
   test: (applicationId: string) =>
-    call<PostbackTestResponse>('post', ApiPaths.testPostback(applicationId)),
+    call<PostbackTestResponse>('post', AppSectionPaths.test(applicationId)),
   rollSecret: (applicationId: string, grace: KeyGrace) =>
-    call<RollPostbackSecretResponse>('post', ApiPaths.rollPostbackSecret(applicationId), {
+    call<RollPostbackSecretResponse>('post', AppSectionPaths.rollSecret(applicationId), {
       json: { grace },
     }),
   revealSecret: (applicationId: string, password: string) =>
-    call<RevealPostbackSecretResponse>('post', ApiPaths.revealPostbackSecret(applicationId), {
+    call<RevealPostbackSecretResponse>('post', AppSectionPaths.revealSecret(applicationId), {
       json: { password },
     }),
 };

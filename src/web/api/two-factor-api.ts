@@ -1,4 +1,3 @@
-import { ApiPaths } from '../../contract/api-paths.js';
 import type { StatusResponse } from '../../contract/auth.js';
 import type {
   RecoveryCodesResponse,
@@ -7,16 +6,18 @@ import type {
   TwoFactorStatus,
 } from '../../contract/two-factor.js';
 import { call } from './http.js';
+import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 /** The account screen's second-factor calls (docs/decisions/063-developer-two-factor.md). */
 export const twoFactorApi = {
-  status: () => call<TwoFactorStatus>('get', ApiPaths.twoFactor),
-  start: () => call<TotpStartResponse>('post', ApiPaths.totp),
+  status: () => call<TwoFactorStatus>('get', TwoFactorPaths.status),
+  start: () => call<TotpStartResponse>('post', TwoFactorPaths.totp),
   confirm: (code: string) =>
-    call<RecoveryCodesResponse>('post', ApiPaths.totpConfirm, { json: { code } }),
-  remove: (json: TotpRemoveRequest) => call<StatusResponse>('post', ApiPaths.totpRemove, { json }),
+    call<RecoveryCodesResponse>('post', TwoFactorPaths.totpConfirm, { json: { code } }),
+  remove: (json: TotpRemoveRequest) =>
+    call<StatusResponse>('post', TwoFactorPaths.totpRemove, { json }),
   regenerate: (code: string) =>
-    call<RecoveryCodesResponse>('post', ApiPaths.recoveryCodes, { json: { code } }),
+    call<RecoveryCodesResponse>('post', TwoFactorPaths.recoveryCodes, { json: { code } }),
 };
 
 export const twoFactorQuery = {

@@ -1,13 +1,13 @@
-import { ApiPaths } from '../../contract/api-paths.js';
 import type { UsageResponse, UsageWindow } from '../../contract/usage.js';
 import { call } from './http.js';
+import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 /** The developer's own application's gateway usage over a window. */
 export const usageApi = {
   get: (applicationId: string, window: UsageWindow) =>
     call<UsageResponse>(
       'get',
-      `${ApiPaths.usage(applicationId)}?${new URLSearchParams({ window }).toString()}`,
+      `${AppSectionPaths.usage(applicationId)}?${new URLSearchParams({ window }).toString()}`,
     ),
 };
 

@@ -5,11 +5,11 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../../test/support/brand.js';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
-import { ApiPaths } from '../../../contract/api-paths.js';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
 import type { TwoFactorPolicy } from '../../../contract/two-factor.js';
 import { StorageKeys } from '../../session/storage.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
+import { TwoFactorPaths } from '../../../contract/two-factor-paths.js';
 
 const CODES = Array.from({ length: 10 }, (_, n) => `abcd${String(n + 2)}-fghjk`);
 
@@ -26,7 +26,7 @@ function twoFactorApiWith(policy: TwoFactorPolicy, enrolledAt: number | null = n
         recoveryCodesLeft: enrolled === null ? 0 : 10,
       });
     }
-    if (request.url === ApiPaths.totp) {
+    if (request.url === TwoFactorPaths.totp) {
       return json(200, {
         status: 'success',
         message: text.started,
@@ -90,9 +90,9 @@ describe('TwoFactorSection', () => {
     expect(screen.queryByRole('region', { name: text.recoveryTitle })).toBeNull();
     expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeVisible();
     expect(seen.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
-      ApiPaths.totp,
-      ApiPaths.totpConfirm,
-      ApiPaths.totpConfirm,
+      TwoFactorPaths.totp,
+      TwoFactorPaths.totpConfirm,
+      TwoFactorPaths.totpConfirm,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
-import { authApi } from '../../api/auth-api.js';
+import { secondFactorSignIn } from '../../api/second-factor-api.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import cardStyles from '../../ui/auth-card.module.css';
 import { Button } from '../../ui/Button.js';
@@ -29,7 +29,7 @@ export function SecondFactorStep(props: { session: string; onRestart: () => void
     }
     setIsBusy(true);
     try {
-      await finish(await authApi.secondFactor({ session: props.session, code: code.trim() }));
+      await finish(await secondFactorSignIn({ session: props.session, code: code.trim() }));
     } catch (failure) {
       if (hasErrorCode(failure, 'code_invalid')) {
         setError(text.codeWrong);

@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../../test/support/brand.js';
 import { fakeApi, json, type Seen } from '../../../../test/support/fake-api.js';
-import { ApiPaths } from '../../../contract/api-paths.js';
 import { Messages } from '../../../contract/messages.js';
 import {
   PostbackMessages,
@@ -16,6 +15,7 @@ import { ClientPaths, postbacksPath } from '../../../contract/routes.js';
 import { StorageKeys } from '../../session/storage.js';
 import { formatTime } from '../../ui/format-time.js';
 import PostbackLogPage from './PostbackLogPage.js';
+import { AppSectionPaths } from '../../../contract/app-section-paths.js';
 
 const ID = 'app_log';
 const text = Messages.postbacks;
@@ -87,9 +87,9 @@ function renderPage() {
 /** The log API: the list (by `list`), one event whole, replay; the app for its name. */
 function logFake(list: (request: Seen) => Response) {
   return fakeApi((request) => {
-    if (request.url === ApiPaths.postbacks(ID)) return list(request);
-    if (request.url === ApiPaths.postbackEvent(ID, FAILING.eventId)) return json(200, DETAIL);
-    if (request.url === ApiPaths.replayPostback(ID, FAILING.eventId)) {
+    if (request.url === AppSectionPaths.log(ID)) return list(request);
+    if (request.url === AppSectionPaths.event(ID, FAILING.eventId)) return json(200, DETAIL);
+    if (request.url === AppSectionPaths.replay(ID, FAILING.eventId)) {
       return json(202, { status: 'success', message: PostbackMessages.replayed, state: 'pending' });
     }
     return json(404, { status: 'error', code: 'not_found', message: Messages.apps.notFound });
@@ -161,7 +161,7 @@ describe('the postback delivery log', WALK, () => {
     await userEvent.click(item.getByRole('button', { name: text.replay }));
     expect(await item.findByText(PostbackMessages.replayed)).toHaveAttribute('role', 'status');
     const replay = seen.find(
-      (request) => request.url === ApiPaths.replayPostback(ID, FAILING.eventId),
+      (request) => request.url === AppSectionPaths.replay(ID, FAILING.eventId),
     );
     expect(replay?.method).toBe('POST');
   });

@@ -5,7 +5,6 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../../test/support/brand.js';
 import { fakeApi, json } from '../../../../test/support/fake-api.js';
-import { ApiPaths } from '../../../contract/api-paths.js';
 import {
   ConnectSessionMessages as text,
   type ConnectSession,
@@ -13,6 +12,7 @@ import {
 import { StorageKeys } from '../../session/storage.js';
 import { formatTime } from '../../ui/format-time.js';
 import { ConnectSessions } from './ConnectSessions.js';
+import { ConnectSessionPaths } from '../../../contract/connect-session-paths.js';
 
 const APP = 'app-1';
 const RAVI: ConnectSession = {
@@ -30,7 +30,7 @@ function sessionsApiWith(initial: ConnectSession[]) {
     if (request.method === 'GET') {
       return json(200, { status: 'success', message: text.listed, sessions: live });
     }
-    live = live.filter((s) => ApiPaths.connectSession(APP, s.id) !== request.url);
+    live = live.filter((s) => ConnectSessionPaths.one(APP, s.id) !== request.url);
     return json(200, { status: 'success', message: text.ended });
   });
 }
@@ -85,7 +85,7 @@ describe('ConnectSessions', () => {
     );
     expect(await screen.findByText(text.ended)).toBeInTheDocument();
     expect(seen.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
-      ApiPaths.connectSession(APP, RAVI.id),
+      ConnectSessionPaths.one(APP, RAVI.id),
     ]);
     await vi.waitFor(() =>
       expect(screen.queryByRole('button', { name: `${text.endSession} AB1234` })).toBeNull(),

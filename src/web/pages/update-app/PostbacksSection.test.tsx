@@ -6,12 +6,12 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../../test/support/brand.js';
 import { fakeApi, json, type Seen } from '../../../../test/support/fake-api.js';
-import { ApiPaths } from '../../../contract/api-paths.js';
 import { Messages } from '../../../contract/messages.js';
 import { PostbackMessages, type PostbackTestResponse } from '../../../contract/postbacks.js';
 import { ClientPaths, postbacksPath } from '../../../contract/routes.js';
 import { StorageKeys } from '../../session/storage.js';
 import { PostbacksSection } from './PostbacksSection.js';
+import { AppSectionPaths } from '../../../contract/app-section-paths.js';
 
 const ID = 'app_pb';
 const text = Messages.postbacks;
@@ -55,8 +55,8 @@ function renderSection() {
 /** The postbacks API: the test route answers `test`; roll and reveal answer secrets. */
 function postbacksFake(test: (request: Seen) => Response) {
   return fakeApi((request) => {
-    if (request.url === ApiPaths.testPostback(ID)) return test(request);
-    if (request.url === ApiPaths.rollPostbackSecret(ID)) {
+    if (request.url === AppSectionPaths.test(ID)) return test(request);
+    if (request.url === AppSectionPaths.rollSecret(ID)) {
       return json(200, {
         status: 'success',
         message: PostbackMessages.secretRolled,
@@ -98,7 +98,7 @@ describe('PostbacksSection: Send test postback', WALK, () => {
     expect(within(section).getByText('{"status":"ok"}')).toBeVisible();
     expect(within(section).getByText('webhook-signature')).toBeVisible();
     expect(within(section).getByText(SIGNATURE)).toBeVisible();
-    const sent = seen.find((request) => request.url === ApiPaths.testPostback(ID));
+    const sent = seen.find((request) => request.url === AppSectionPaths.test(ID));
     expect(sent?.method).toBe('POST');
   });
 
@@ -138,7 +138,7 @@ describe('PostbacksSection: secret, roll and how to verify', WALK, () => {
     await userEvent.type(within(dialog).getByLabelText(Messages.keys.password), 'Str0ng!Pass');
     await userEvent.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
     expect(await within(section).findByText(SECRET)).toBeVisible();
-    const reveal = seen.find((request) => request.url === ApiPaths.revealPostbackSecret(ID));
+    const reveal = seen.find((request) => request.url === AppSectionPaths.revealSecret(ID));
     expect(JSON.parse(reveal?.body ?? '')).toEqual({ password: 'Str0ng!Pass' });
 
     await userEvent.click(within(section).getByRole('button', { name: text.roll }));
@@ -147,7 +147,7 @@ describe('PostbacksSection: secret, roll and how to verify', WALK, () => {
     await userEvent.click(within(graces).getByRole('radio', { name: Messages.keys.grace1h }));
     await userEvent.click(within(roll).getByRole('button', { name: text.roll }));
     expect(await screen.findByText(PostbackMessages.secretRolled)).toBeVisible();
-    const rolled = seen.find((request) => request.url === ApiPaths.rollPostbackSecret(ID));
+    const rolled = seen.find((request) => request.url === AppSectionPaths.rollSecret(ID));
     expect(JSON.parse(rolled?.body ?? '')).toEqual({ grace: '1h' });
     expect(within(section).getByText('whsec_NEW1')).toBeVisible();
     expect(within(section).getByText('whsec_OLD1')).toBeVisible();

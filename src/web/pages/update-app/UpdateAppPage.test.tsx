@@ -17,6 +17,8 @@ import { BrandProvider } from '../../brand.js';
 import { formatTime } from '../../ui/format-time.js';
 import { StorageKeys } from '../../session/storage.js';
 import UpdateAppPage from './UpdateAppPage.js';
+import { ConnectSessionPaths } from '../../../contract/connect-session-paths.js';
+import { AppSectionPaths } from '../../../contract/app-section-paths.js';
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -93,9 +95,9 @@ function answerWith(app: typeof APP) {
   fakeApi((request) =>
     request.url === ApiPaths.myIp
       ? json(200, { status: 'success', message: '', ip: '203.0.113.9' })
-      : request.url === ApiPaths.usage(APP.applicationId)
+      : request.url === AppSectionPaths.usage(APP.applicationId)
         ? json(200, usageAnswer('24h'))
-        : request.url === ApiPaths.connectSessions(APP.applicationId)
+        : request.url === ConnectSessionPaths.list(APP.applicationId)
           ? NO_CONNECT_SESSIONS.clone()
           : json(200, app),
   );
@@ -109,10 +111,10 @@ describe('the update screen once its app is loaded (decision 034)', () => {
         if (request.url === ApiPaths.myIp) {
           return json(200, { status: 'success', message: '', ip: '203.0.113.9' });
         }
-        if (request.url === ApiPaths.usage(APP.applicationId)) {
+        if (request.url === AppSectionPaths.usage(APP.applicationId)) {
           return json(200, usageAnswer('24h', [{ allowed: 3, refused: 0, reasons: [] }]));
         }
-        if (request.url === ApiPaths.connectSessions(APP.applicationId)) {
+        if (request.url === ConnectSessionPaths.list(APP.applicationId)) {
           return NO_CONNECT_SESSIONS.clone();
         }
         return json(200, APP);
@@ -147,7 +149,7 @@ describe('the update screen once its app is loaded (decision 034)', () => {
         `${UsageMessages.chartTitle['24h']}: ${UsageMessages.chartSummary(3, 0)}`,
       );
       expect(
-        seen.find((request) => request.url === ApiPaths.usage(APP.applicationId))?.search,
+        seen.find((request) => request.url === AppSectionPaths.usage(APP.applicationId))?.search,
       ).toBe('?window=24h');
       const connect = screen.getByRole('region', { name: ConnectSessionMessages.title });
       expect(
