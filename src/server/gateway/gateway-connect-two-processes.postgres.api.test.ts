@@ -90,7 +90,6 @@ describe('a Connect access token across two processes (postgres)', () => {
       if (allowedUnderLoad === LOAD_BEFORE) isBusy();
     }, 4);
     await busy;
-    const started = performance.now();
     const revoked = await fetch(`${first.baseUrl}${ConnectPaths.revoke}`, {
       method: 'POST',
       headers: {
@@ -100,8 +99,8 @@ describe('a Connect access token across two processes (postgres)', () => {
       body: new URLSearchParams({ token }).toString(),
     });
     expect(revoked.status).toBe(200);
-    const { answer } = await askUntil(askWithToken, (a) => a.status !== 200, 1000);
-    const tookMs = performance.now() - started;
+    // From the revoke's answer, as the other changes are timed (gateway-two-processes).
+    const { answer, tookMs } = await askUntil(askWithToken, (a) => a.status !== 200, 1000);
     const answeredMeanwhile = allowedUnderLoad - LOAD_BEFORE;
     const answered = await stopLoad();
 
