@@ -5,6 +5,7 @@ import { CONNECT_TOKEN_REQUESTS_PER_MINUTE } from '../src/contract/connect.js';
 import {
   CONNECT_PUBLIC_URL,
   CONNECT_REDIRECT,
+  connectAccessToken,
   discoverConnect,
   type ConnectServer,
 } from '../test/support/connect.js';
@@ -12,7 +13,7 @@ import { flowIdentity } from '../test/support/flow.js';
 import { freePort } from '../test/support/free-port.js';
 import { askCheckAt, askUntil } from '../test/support/gateway.js';
 import { benchFigures } from './bench-figures.js';
-import { handOffRequest, prepare, tokenRequest } from './connect-inputs.js';
+import { BENCH_CLIENT_CODE, handOffRequest, prepare, tokenRequest } from './connect-inputs.js';
 import { checkRequests } from './gateway-growth.js';
 import {
   interleavedRounds,
@@ -110,13 +111,8 @@ async function settled(requests: readonly LoadRequest[]): Promise<void> {
 async function tokenChecks(session: BenchSession): Promise<LoadRequest[]> {
   const checks: LoadRequest[] = [];
   for (const [n, id] of session.appIds.entries()) {
-    const exchange = await tokenRequest(connect, as, { id, key: session.apiKeys[n] ?? '' });
-    const res = await fetch(`${portal.baseUrl}${exchange.path}`, {
-      method: exchange.method,
-      ...(exchange.headers === undefined ? {} : { headers: exchange.headers }),
-      ...(exchange.body === undefined ? {} : { body: exchange.body }),
-    });
-    const { access_token: token } = (await res.json()) as { access_token: string };
+    const key = session.apiKeys[n] ?? '';
+    const token = await connectAccessToken(connect, as, { id, key, clientCode: BENCH_CLIENT_CODE });
     checks.push({
       method: 'GET',
       path: InternalPaths.gatewayCheck,
