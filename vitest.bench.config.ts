@@ -16,6 +16,7 @@ export default defineConfig({
             'bench/postbacks.bench.ts',
             'bench/gateway.bench.ts',
             'bench/timing.bench.ts',
+            'bench/connect.bench.ts',
             // `vitest run` fuzzes with a fixed seed; here each run explores a fresh one.
             'src/server/fuzz/routes.fuzz.api.test.ts',
           ],

@@ -45,10 +45,14 @@ async function newSession(
   t: TestApp,
   apps: number,
   ipsPerApp: number,
-  postbackUrl?: string,
+  urls: Readonly<Record<'postbackUrl' | 'callbackUrl', string | undefined>>,
 ): Promise<BenchSession> {
   sessions += 1;
   const dev = await signedInDeveloper(t);
+  // Only the URLs given replace the create form's defaults.
+  const given = Object.fromEntries(
+    Object.entries(urls).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const appIds: string[] = [];
   const firstIps: string[] = [];
   for (let app = 1; app <= apps; app += 1) {
@@ -56,8 +60,7 @@ async function newSession(
       { length: ipsPerApp },
       (_, n) => `192.${String(sessions)}.${String(app)}.${String(n + 1)}`,
     );
-    const postback = postbackUrl === undefined ? {} : { postbackUrl };
-    appIds.push(await createApp(dev.client, { ipRecords: ips.join(','), ...postback }));
+    appIds.push(await createApp(dev.client, { ipRecords: ips.join(','), ...given }));
     firstIps.push(ips[0] ?? '');
   }
   return {
@@ -83,8 +86,9 @@ process.on('message', (message: ServerRequest) => {
     reply({ type: 'memory', usage: { rss, heapUsed } });
   } else if (message.type === 'session') {
     if (portal === undefined) throw new Error('the bare server has no sessions');
-    void newSession(portal, message.apps, message.ipsPerApp, message.postbackUrl).then((session) =>
-      reply({ type: 'session', session }),
+    const { postbackUrl, callbackUrl } = message;
+    void newSession(portal, message.apps, message.ipsPerApp, { postbackUrl, callbackUrl }).then(
+      (session) => reply({ type: 'session', session }),
     );
   } else {
     void close().then(() => {

@@ -63,6 +63,8 @@ export type ServerRequest =
       readonly ipsPerApp: number;
       /** The applications' postback URL, when they should have one. */
       readonly postbackUrl?: string;
+      /** The applications' redirect URL, when not the create form's default (Connect's). */
+      readonly callbackUrl?: string;
     }
   | { readonly type: 'close' };
 

@@ -58,7 +58,11 @@ export interface BenchServer {
   /** The server process's memory after a full garbage collection. */
   memory(): Promise<ServerMemory>;
   /** A developer signed in on this server, with `apps` apps of `ipsPerApp` IPs each. */
-  session(apps: number, ipsPerApp: number, postbackUrl?: string): Promise<BenchSession>;
+  session(
+    apps: number,
+    ipsPerApp: number,
+    urls?: { readonly postbackUrl?: string; readonly callbackUrl?: string },
+  ): Promise<BenchSession>;
   close(): Promise<void>;
 }
 
@@ -84,11 +88,8 @@ export async function startServer(input: ServerInput): Promise<BenchServer> {
     baseUrl: ready.baseUrl,
     cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
     memory: async () => (await ask({ type: 'memory' }, 'memory')).usage,
-    session: async (apps, ipsPerApp, postbackUrl) => {
-      const request = { type: 'session', apps, ipsPerApp } as const;
-      const withUrl = postbackUrl === undefined ? request : { ...request, postbackUrl };
-      return (await ask(withUrl, 'session')).session;
-    },
+    session: async (apps, ipsPerApp, urls = {}) =>
+      (await ask({ type: 'session', apps, ipsPerApp, ...urls }, 'session')).session,
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await ask({ type: 'close' }, 'closed');
@@ -103,6 +104,8 @@ export interface LoadOptions {
   readonly durationMs: number;
   readonly warmupMs?: number;
   readonly expectStatus?: number;
+  /** Stops after this many (one pass over one-time requests: no warm-up then). */
+  readonly maxRequests?: number;
 }
 
 export interface Measurement {
@@ -128,6 +131,7 @@ export async function measure(server: BenchServer, options: LoadOptions): Promis
     durationMs: options.durationMs,
     warmupMs: options.warmupMs ?? 500,
     expectStatus: options.expectStatus ?? 200,
+    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
   };
   const generator = start('load-generator.ts', input);
   const warm = await nextMessage<string>(generator);
@@ -201,15 +205,15 @@ export interface Side {
 }
 
 /**
- * `rounds` rounds of both sides in turn, so a burst of other work on the machine hits both;
- * each measurement is a row of `table`. Answers each side's measurements, round by round.
+ * `rounds` rounds of every side in turn, so a burst of other work on the machine hits them
+ * all; each measurement is a row of `table`. Answers each side's measurements, round by round.
  */
-export async function interleavedRounds(
-  sides: readonly [Side, Side],
+export async function interleavedRounds<const S extends readonly Side[]>(
+  sides: S,
   load: { readonly connections: number; readonly durationMs: number; readonly rounds: number },
   table: string[],
-): Promise<[Measurement[], Measurement[]]> {
-  const measured: [Measurement[], Measurement[]] = [[], []];
+): Promise<{ -readonly [K in keyof S]: Measurement[] }> {
+  const measured = sides.map((): Measurement[] => []);
   for (let round = 1; round <= load.rounds; round += 1) {
     for (const [index, side] of sides.entries()) {
       const m = await measure(side.server, {
@@ -221,7 +225,7 @@ export async function interleavedRounds(
       measured[index]?.push(m);
     }
   }
-  return measured;
+  return measured as { -readonly [K in keyof S]: Measurement[] };
 }
 
 export function median(values: readonly number[]): number {

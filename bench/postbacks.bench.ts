@@ -23,7 +23,7 @@ let session: BenchSession;
 beforeAll(async () => {
   receiver = await startCountingReceiver();
   portal = await startServer({ kind: 'portal', env: SERVICE_TOKEN_ENV });
-  session = await portal.session(1, 1, receiver.url);
+  session = await portal.session(1, 1, { postbackUrl: receiver.url });
 }, 60_000);
 
 const figures = benchFigures('drain', 'npm run bench');
