@@ -55,3 +55,31 @@ export function brandedMail(input: BrandedMailInput): Mail {
   ].join('\n');
   return { to: input.to, subject: input.subject, text, html };
 }
+
+/** What a security notice says: what just happened, and what to do if it was not the reader. */
+export interface SecurityNotice {
+  readonly subject: string;
+  readonly what: string;
+  /** The advice, ending with a colon: the link follows it. */
+  readonly ifNotYou: string;
+  readonly url: string;
+}
+
+/** A security notice in the branded frame: the subject as lead, what happened, the advice and its link. */
+export function securityNoticeMail(
+  input: Omit<BrandedMailInput, 'subject' | 'lead' | 'textLines' | 'htmlParagraphs'>,
+  notice: SecurityNotice,
+): Mail {
+  const e = escapeHtml;
+  return brandedMail({
+    ...input,
+    subject: notice.subject,
+    lead: `${notice.subject}.`,
+    textLines: [notice.what, `${notice.ifNotYou} ${notice.url}`],
+    htmlParagraphs: [
+      `<p>${e(notice.what)}</p>`,
+      `<p>${e(notice.ifNotYou)}</p>`,
+      `<p><a href="${e(notice.url)}">${e(notice.url)}</a></p>`,
+    ],
+  });
+}

@@ -1,5 +1,5 @@
 import { ClientPaths } from '../../contract/routes.js';
-import { brandedMail, escapeHtml } from './html.js';
+import { securityNoticeMail } from './html.js';
 import type { Mail } from './mailer.js';
 
 /** The factor changes a developer is told of by mail. */
@@ -35,19 +35,10 @@ export interface TwoFactorMailInput {
 /** The security notice of a second-factor change, linking to the account screen. */
 export function twoFactorMail(input: TwoFactorMailInput): Mail {
   const { subject: start, what } = WHAT[input.change];
-  const subject = `${start} ${input.productName} developer account`;
-  const accountUrl = `${input.publicUrl}${ClientPaths.account}`;
-  const ifNotYou = `If this was not you, change your password now and review your account: ${accountUrl}`;
-  const e = escapeHtml;
-  return brandedMail({
-    ...input,
-    subject,
-    lead: `${subject}.`,
-    textLines: [what, ifNotYou],
-    htmlParagraphs: [
-      `<p>${e(what)}</p>`,
-      '<p>If this was not you, change your password now and review your account:</p>',
-      `<p><a href="${e(accountUrl)}">${e(accountUrl)}</a></p>`,
-    ],
+  return securityNoticeMail(input, {
+    subject: `${start} ${input.productName} developer account`,
+    what,
+    ifNotYou: 'If this was not you, change your password now and review your account:',
+    url: `${input.publicUrl}${ClientPaths.account}`,
   });
 }
