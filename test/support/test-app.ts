@@ -85,8 +85,11 @@ export interface TestAppOptions {
   /** Adds test-only routes (e.g. a probe behind `app.authenticate`) before listening. */
   extend?: (app: App) => void;
   /**
-   * Another instance of the portal: this app takes that app's secrets and opens its own
-   * connections to that app's database (which that app keeps and drops).
+   * Another instance of the portal: this app takes that app's secrets and works on that
+   * app's database (which that app keeps and drops; close this app first). On PostgreSQL it
+   * opens its own pool. On SQLite it borrows that app's one connection, as the embedded mode
+   * runs one process per file: a second connection in the same thread would wait for the
+   * first one's write lock in busy_timeout while holding the thread the first one needs.
    */
   sameDatabaseAs?: TestApp;
   /** An existing PostgreSQL database, used as it is and kept (the growth bench's). */
@@ -158,7 +161,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       : options.databaseUrl !== undefined
         ? kept({ databaseUrl: options.databaseUrl, dataDir, maxConnections: 20 })
         : await createTestDatabase(dataDir);
-  const db = openDatabase(dbOptions);
+  const db =
+    options.sameDatabaseAs !== undefined && dbOptions.databaseUrl === undefined
+      ? { ...options.sameDatabaseAs.db, close: () => Promise.resolve() }
+      : openDatabase(dbOptions);
   await migrateToLatest(db.kysely);
   const secrets = options.sameDatabaseAs?.secrets ?? (await loadSecrets(config));
   const clock = options.clock ?? new TestClock();
