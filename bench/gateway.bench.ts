@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/support/free-port.js';
 import { benchFigures } from './bench-figures.js';
 import { checkRequests } from './gateway-growth.js';
+import { PACED_RATE, pacedP99 } from './gateway-pace.js';
 import { interleavedRounds, median, startServer, type BenchServer } from './load.js';
 import type { BenchSession } from './load-protocol.js';
 
 // The gateway check's budgets (design.md): every trading API call is asked of the portal, so
 // the check is timed at 50 connections against a bare Fastify route in the same run
-// (docs/decisions/018-bench-method.md), in interleaved rounds. The CPU per call is held to its
-// budget; the p99 is reported beside the bare route's: a closed loop of 50 connections on the
-// cores the server runs on queues even the bare route past 2 ms (docs/performance.md).
+// (docs/decisions/018-bench-method.md), in interleaved rounds. The CPU per call is measured
+// in a closed loop (each connection sends when answered); the p99 in an open loop at a
+// gateway's steady rate, as a closed loop's latency is its own queue
+// (docs/decisions/070-gateway-p99-open-loop.md).
 const CONNECTIONS = 50;
 const ROUND_MS = 3000;
 const ROUNDS = 3;
@@ -53,26 +55,37 @@ describe('the gateway check (design.md budgets)', () => {
     for (const m of calls) expect(m.firstError).toBeNull();
     const bareCpu = bases.map((m) => m.cpuPerRequestUs);
     const checkCpu = calls.map((m) => m.cpuPerRequestUs);
-    const bareP99 = bases.map((m) => m.p99Ms);
-    const checkP99 = calls.map((m) => m.p99Ms);
     const ratio = median(bareCpu) / median(checkCpu);
-    const p99 = median(checkP99);
     table.push(
-      `median of ${String(ROUNDS)}: p99 check ${p99.toFixed(2)} ms, bare ${median(bareP99).toFixed(2)} ms; CPU per call ` +
+      `median of ${String(ROUNDS)}: CPU per call ` +
         `bare ${median(bareCpu).toFixed(1)} us, check ${median(checkCpu).toFixed(1)} us; ratio ` +
         `${ratio.toFixed(3)} (budget 0.5, goal 0.7)`,
     );
     console.log(table.join('\n'));
-    figures.add(
-      `gateway check p99 at ${String(CONNECTIONS)} connections (the bare route's beside it)`,
-      `${p99.toFixed(2)} ms (bare ${median(bareP99).toFixed(2)} ms), median of ${String(ROUNDS)}`,
-      'at most 2 ms (goal 1): reported, not held here',
-    );
     figures.add(
       "gateway check: bare route CPU per call / the check's",
       `${median(bareCpu).toFixed(1)} us / ${median(checkCpu).toFixed(1)} us = ${ratio.toFixed(3)}, median of ${String(ROUNDS)}`,
       'at least 0.5 (goal 0.7)',
     );
     expect(ratio).toBeGreaterThanOrEqual(0.5);
+  }, 180_000);
+
+  it(`answers at 50 connections and ${String(PACED_RATE)} calls a second with a p99 of at most 2 ms`, async () => {
+    const table: string[] = [];
+    const paced = await pacedP99(
+      { bare, gateway },
+      checkRequests(session),
+      { durationMs: ROUND_MS, rounds: ROUNDS },
+      table,
+    );
+    console.log(table.join('\n'));
+    expect(paced.firstError).toBeNull();
+    figures.add(
+      `gateway check p99, 50 connections at ${String(PACED_RATE)} calls/s (the bare route's beside it)`,
+      `${paced.p99.toFixed(2)} ms (bare ${paced.bareP99.toFixed(2)} ms), median of ${String(ROUNDS)}`,
+      'at most 2 ms (goal 1)',
+    );
+    expect(paced.worstLateShare).toBeLessThanOrEqual(0.01);
+    expect(paced.p99).toBeLessThanOrEqual(2);
   }, 180_000);
 });

@@ -3,13 +3,15 @@ import { performance } from 'node:perf_hooks';
 import { readInput, WARM, type GeneratorInput, type GeneratorResult } from './load-protocol.js';
 
 // A small autocannon in its own process, so the load does not share the server's core or
-// event loop: keep-alive connections, each sending its next request when the last answers.
+// event loop: keep-alive connections, each sending its next request when the last answers,
+// or on a fixed schedule (an open loop) when the input names a rate.
 const input = readInput(process.argv[2]) as GeneratorInput;
 const agent = new Agent({ keepAlive: true, maxSockets: input.connections });
 const base = new URL(input.baseUrl);
 let next = 0;
 let errors = 0;
 let firstError: string | null = null;
+let lateSends = 0;
 
 function once(): Promise<number> {
   const spec = input.requests[next % input.requests.length];
@@ -36,18 +38,52 @@ function once(): Promise<number> {
   });
 }
 
-async function run(durationMs: number, latencies: number[] | null): Promise<number> {
-  const started = performance.now();
-  const deadline = started + durationMs;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Each connection sends when its last request is answered: the server sets the pace. */
+function closedLoop(deadline: number, latencies: number[] | null) {
   const limit = input.maxRequests ?? Number.POSITIVE_INFINITY;
-  const worker = async () => {
+  return async () => {
     while (performance.now() < deadline && next < limit) {
       const t0 = performance.now();
       await once();
       latencies?.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: input.connections }, worker));
+}
+
+/**
+ * Connection `index` of an open loop at `rate` a second: its slots are spread evenly between
+ * the other connections', and a send whose slot passed while the last answer was awaited is
+ * counted late (the run then did not hold the pace it reports).
+ */
+function openLoop(rate: number, deadline: number, latencies: number[] | null) {
+  const interval = (1000 * input.connections) / rate;
+  const start = performance.now();
+  return async (index: number) => {
+    for (
+      let slot = start + (index * interval) / input.connections;
+      slot < deadline;
+      slot += interval
+    ) {
+      const now = performance.now();
+      if (now > slot + 1) lateSends += 1;
+      else await sleep(slot - now);
+      const t0 = performance.now();
+      await once();
+      latencies?.push(performance.now() - t0);
+    }
+  };
+}
+
+async function run(durationMs: number, latencies: number[] | null): Promise<number> {
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const worker =
+    input.ratePerSecond === undefined
+      ? closedLoop(deadline, latencies)
+      : openLoop(input.ratePerSecond, deadline, latencies);
+  await Promise.all(Array.from({ length: input.connections }, (_, index) => worker(index)));
   return performance.now() - started;
 }
 
@@ -57,6 +93,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 await run(input.warmupMs, null);
 errors = 0;
 firstError = null;
+lateSends = 0;
 const go = new Promise<void>((resolve) => process.once('message', () => resolve()));
 process.send?.(WARM);
 await go;
@@ -70,5 +107,6 @@ const result: GeneratorResult = {
   latenciesMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
   errors,
   firstError,
+  lateSends,
 };
 process.send?.(result, () => process.disconnect());

@@ -19,6 +19,11 @@ export interface GeneratorInput {
   readonly durationMs: number;
   /** Stops after this many requests (one pass over a list of distinct ones), if given. */
   readonly maxRequests?: number;
+  /**
+   * An open loop at this many requests a second over all connections, each sending on its
+   * own schedule whether or not the server keeps up; absent, each sends when answered.
+   */
+  readonly ratePerSecond?: number;
 }
 
 export interface GeneratorResult {
@@ -28,6 +33,8 @@ export interface GeneratorResult {
   readonly errors: number;
   /** The first unexpected status and body, to say why a run failed. */
   readonly firstError: string | null;
+  /** Paced runs: sends that left after their slot because the last answer came too late. */
+  readonly lateSends: number;
 }
 
 /** Generator → parent: warm-up done, no request in flight. */

@@ -106,6 +106,8 @@ export interface LoadOptions {
   readonly expectStatus?: number;
   /** Stops after this many (one pass over one-time requests: no warm-up then). */
   readonly maxRequests?: number;
+  /** An open loop at this many requests a second (load-protocol.ts); absent, a closed one. */
+  readonly ratePerSecond?: number;
 }
 
 export interface Measurement {
@@ -117,6 +119,8 @@ export interface Measurement {
   readonly p99Ms: number;
   readonly errors: number;
   readonly firstError: string | null;
+  /** Open loops: sends that left after their slot (load-protocol.ts). */
+  readonly lateSends: number;
 }
 
 /**
@@ -132,6 +136,7 @@ export async function measure(server: BenchServer, options: LoadOptions): Promis
     warmupMs: options.warmupMs ?? 500,
     expectStatus: options.expectStatus ?? 200,
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+    ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
   };
   const generator = start('load-generator.ts', input);
   const warm = await nextMessage<string>(generator);
@@ -149,6 +154,7 @@ export async function measure(server: BenchServer, options: LoadOptions): Promis
     p99Ms: result.latenciesMs.p99,
     errors: result.errors,
     firstError: result.firstError,
+    lateSends: result.lateSends,
   };
 }
 
@@ -210,7 +216,12 @@ export interface Side {
  */
 export async function interleavedRounds<const S extends readonly Side[]>(
   sides: S,
-  load: { readonly connections: number; readonly durationMs: number; readonly rounds: number },
+  load: {
+    readonly connections: number;
+    readonly durationMs: number;
+    readonly rounds: number;
+    readonly ratePerSecond?: number;
+  },
   table: string[],
 ): Promise<{ -readonly [K in keyof S]: Measurement[] }> {
   const measured = sides.map((): Measurement[] => []);
@@ -220,6 +231,7 @@ export async function interleavedRounds<const S extends readonly Side[]>(
         requests: side.requests,
         connections: load.connections,
         durationMs: load.durationMs,
+        ...(load.ratePerSecond === undefined ? {} : { ratePerSecond: load.ratePerSecond }),
       });
       table.push(row(`round ${String(round)} ${side.name}`, m));
       measured[index]?.push(m);
@@ -245,5 +257,6 @@ export function row(name: string, m: Measurement, isCpuShared = false): string {
     `p50 ${m.p50Ms.toFixed(2).padStart(6)} ms`,
     `p99 ${m.p99Ms.toFixed(2).padStart(6)} ms`,
     `errors ${String(m.errors)}`,
+    ...(m.lateSends > 0 ? [`late ${String(m.lateSends)}`] : []),
   ].join('  ');
 }
