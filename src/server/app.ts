@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.jobs.stop();
     await shared.close();
   });
-  const authDeps = await registerAccounts(app, deps, metrics, handlers, xsrfForms);
+  const authDeps = await registerAccounts(app, deps, { metrics, handlers, xsrfForms, shared });
   const stores = await registerApplications(app, deps, handlers, shared, metrics, gateway);
   registerOps(app, { ...stores, auth: authDeps, db: deps.db });
   const webApp = await registerWebApp(app, deps.webRoot, config.brand);
@@ -228,10 +228,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 async function registerAccounts(
   app: App,
   deps: AppDeps,
-  metrics: Metrics,
-  handlers: JobHandlers,
-  xsrfForms: XsrfForms,
+  parts: {
+    readonly metrics: Metrics;
+    readonly handlers: JobHandlers;
+    readonly xsrfForms: XsrfForms;
+    readonly shared: SharedTransaction;
+  },
 ): Promise<AuthDeps> {
+  const { metrics, handlers, xsrfForms, shared } = parts;
   const { config, clock } = deps;
   const db = deps.db.kysely;
   const mailer = deps.mailer ?? createMailer(config, db, clock, app.log);
@@ -252,6 +256,7 @@ async function registerAccounts(
     events: metrics.auth,
     sessionEnds,
     crypto: keyCrypto,
+    shared,
   };
   const reset = createPasswordResetService(authDeps);
   handlers

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobQueue } from '../jobs/job-definition.js';
+import type { SharedTransaction } from '../db/shared-transaction.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import type { Secrets } from '../secrets.js';
 import type { AuthEvents } from './auth-events.js';
@@ -46,6 +47,8 @@ export interface AuthDeps {
   readonly sessionEnds: SessionEnds;
   /** Seals the developers' authenticator secrets, as the API keys are sealed. */
   readonly crypto: KeyCrypto;
+  /** The commit a sign-in shares with other writes, its disk sync off the event loop (033). */
+  readonly shared: SharedTransaction;
 }
 
 export interface SignedIn {

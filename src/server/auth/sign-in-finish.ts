@@ -34,7 +34,10 @@ export interface ProvenSignIn {
 
 /**
  * Clears the sign-in counts, records the sign-in, starts the session and, for a browser
- * without a valid device cookie, mails the developer and issues a cookie.
+ * without a valid device cookie, mails the developer and issues a cookie. On SQLite the
+ * writes share a commit with other work and the disk sync runs off the event loop: a sign-in
+ * that synced inside its commit held the loop while the password hashes' results waited
+ * (docs/decisions/033-group-commit.md, 035).
  */
 export async function finishSignIn(
   deps: AuthDeps,
@@ -42,7 +45,7 @@ export async function finishSignIn(
   proven: ProvenSignIn,
 ): Promise<PasswordSignedIn> {
   const { developer, device, plan, client, now } = proven;
-  const tokens = await deps.db.transaction().execute(async (trx) => {
+  const tokens = await deps.shared(async (trx) => {
     await clearSignInFailures(trx, developer.id, planKeys(plan), plan.includeAccount, now);
     await recordActivity(trx, {
       developerId: developer.id,
