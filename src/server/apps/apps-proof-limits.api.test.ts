@@ -78,4 +78,17 @@ describe(`proof documents a reviewer's browser would draw (${process.env.TEST_DB
     expect((await sendProof(pdf(ProofLimits.pdfMaxPages))).status).toBe(201);
     expect(await appCount(t, sender.id)).toBe(1);
   });
+
+  it("reads a PDF's pages without replacing the server's own JSON and Array functions", async () => {
+    // pdf.js's build for Node 20 carries core-js, which replaces JSON.stringify, JSON.parse and
+    // Array.prototype.push (and Function.prototype.toString, so they still look native) in the
+    // realm that loads it: every answer of the server then ran through the polyfills.
+    const res = await sendProof({
+      bytes: makePdfOfPages(2),
+      name: 'p.pdf',
+      type: 'application/pdf',
+    });
+    expect(res.status).toBe(201);
+    expect(Object.hasOwn(globalThis, '__core-js_shared__')).toBe(false);
+  });
 });
