@@ -103,7 +103,7 @@ describe('activitySentence', () => {
   it("says what support's reset of the factors did, with the reason", () => {
     const details = RECORDED['two_factor.reset_by_support'];
     expect(activitySentence('two_factor.reset_by_support', { details, time })).toBe(
-      'Support removed the authenticator app and the recovery codes and signed the account out of every device: sign-in asks for the password only. Reason: Lost phone; identity checked by video call.',
+      'Support removed the second factors and signed the account out of every device. Reason: Lost phone; identity checked by video call.',
     );
   });
 

@@ -171,7 +171,7 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
   'operator.developer_unblocked': (input) =>
     `The provider lifted the block on the account's applications.${reason(input)}`,
   'two_factor.reset_by_support': (input) =>
-    `Support removed the authenticator app and the recovery codes and signed the account out of every device: sign-in asks for the password only.${reason(input)}`,
+    `Support removed the second factors and signed the account out of every device.${reason(input)}`,
 };
 
 /** One event as its sentence. */
