@@ -41,5 +41,6 @@ export const ACTIVITY_KINDS = [
   'operator.app_unblocked',
   'operator.developer_blocked',
   'operator.developer_unblocked',
+  'two_factor.reset_by_support',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

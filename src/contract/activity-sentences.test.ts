@@ -54,6 +54,7 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'operator.app_unblocked': { applicationName: 'Momentum Bot', reason: 'Fixed' },
   'operator.developer_blocked': { reason: 'Runaway orders' },
   'operator.developer_unblocked': { reason: 'Fixed' },
+  'two_factor.reset_by_support': { reason: 'Lost phone; identity checked by video call' },
 };
 
 describe('activitySentence', () => {
@@ -96,6 +97,13 @@ describe('activitySentence', () => {
   it('gives the operator or reviewer reason where one was given', () => {
     expect(activitySentence('proof.rejected', { details: RECORDED['proof.rejected'], time })).toBe(
       'The family proof for 203.0.113.9 of Momentum Bot was rejected. Reason: Blurred.',
+    );
+  });
+
+  it("says what support's reset of the factors did, with the reason", () => {
+    const details = RECORDED['two_factor.reset_by_support'];
+    expect(activitySentence('two_factor.reset_by_support', { details, time })).toBe(
+      'Support removed the second factors and signed the account out of every device. Reason: Lost phone; identity checked by video call.',
     );
   });
 

@@ -170,6 +170,8 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
     `The provider blocked every application of the account.${reason(input)}`,
   'operator.developer_unblocked': (input) =>
     `The provider lifted the block on the account's applications.${reason(input)}`,
+  'two_factor.reset_by_support': (input) =>
+    `Support removed the second factors and signed the account out of every device.${reason(input)}`,
 };
 
 /** One event as its sentence. */

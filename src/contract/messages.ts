@@ -431,6 +431,7 @@ export const Messages = {
       'operator.app_unblocked': 'Application block lifted by the provider',
       'operator.developer_blocked': 'Every application blocked by the provider',
       'operator.developer_unblocked': 'Block on every application lifted by the provider',
+      'two_factor.reset_by_support': 'Second factors reset by support',
     } satisfies Record<ActivityKind, string>,
   },
   // ours

@@ -177,6 +177,20 @@ export const OpsMessages = {
     newestActivity: 'Back to newest',
     activityPages: 'Activity pages',
   },
+  // ours: the developer's second factors on the developer page, and support's reset
+  factors: {
+    title: 'Second factors',
+    authenticatorApp: 'Authenticator app',
+    appSetUp: 'Set up',
+    appNone: 'None',
+    recoveryCodesLeft: 'Recovery codes left',
+    reset: 'Reset second factors',
+    hint: "Only after checking the developer's identity: the authenticator app and every recovery code are removed and every session ends. The developer signs in with the password alone and is mailed.",
+    reason: "Reason (kept in the audit log and shown in the developer's activity log)",
+    reasonRequired: 'Give a reason, such as how the identity was checked.',
+    resetDone: 'The second factors are removed and every session has ended.',
+    noFactor: 'This developer has no second factor.',
+  },
   application: {
     notFound: 'No such application.',
     status: 'Status',
@@ -292,6 +306,7 @@ export const OpsMessages = {
       'developer.unblocked': 'Developer block lifted',
       'application.connect_sessions_ended': 'Connect sessions of the application ended',
       'client.connect_sessions_ended': 'Connect sessions of the client ended',
+      'developer.factors_reset': 'Second factors reset',
     } satisfies Record<OperatorAction, string>,
   },
   operators: {

@@ -47,6 +47,7 @@ export const OPERATOR_ACTIONS = [
   'developer.unblocked',
   'application.connect_sessions_ended',
   'client.connect_sessions_ended',
+  'developer.factors_reset',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -97,6 +98,9 @@ export const OpsApiPaths = {
   unlockPattern: `${API}/developers/:id/unlock`,
   endSessions: (id: string) => `${API}/developers/${enc(id)}/end-sessions`,
   endSessionsPattern: `${API}/developers/:id/end-sessions`,
+  /** POST {reason}: removes every second factor of the developer and ends their sessions. */
+  resetFactors: (id: string) => `${API}/developers/${enc(id)}/reset-factors`,
+  resetFactorsPattern: `${API}/developers/:id/reset-factors`,
   resendVerification: (id: string) => `${API}/developers/${enc(id)}/resend-verification`,
   resendVerificationPattern: `${API}/developers/:id/resend-verification`,
   application: (id: string) => `${API}/apps/${enc(id)}`,
@@ -324,6 +328,11 @@ export const OpsDeveloperResponseSchema = z.object({
     createdAt: z.string(),
     /** The block on every application of the developer. */
     block: OpsBlockSchema,
+    /** The second factors (docs/decisions/069-support-resets-factors.md). */
+    factors: z.object({
+      authenticatorApp: z.boolean(),
+      recoveryCodesLeft: z.number(),
+    }),
   }),
   applications: z.array(OpsApplicationSummarySchema),
   sessions: z.array(OpsSessionSchema),
@@ -372,9 +381,13 @@ export const BlockRequestSchema = z.strictObject({
 });
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
 
+/** An action whose reason is required and which takes nothing else. */
+export const RequiredReasonRequestSchema = z.strictObject({ reason: ReasonSchema });
+export type RequiredReasonRequest = z.infer<typeof RequiredReasonRequestSchema>;
+
 /** An application's Connect sessions ended: the reason is required. */
-export const EndConnectRequestSchema = z.strictObject({ reason: ReasonSchema });
-export type EndConnectRequest = z.infer<typeof EndConnectRequestSchema>;
+export const EndConnectRequestSchema = RequiredReasonRequestSchema;
+export type EndConnectRequest = RequiredReasonRequest;
 
 /** A trading client's Connect sessions, ended in every application at once. */
 export const EndClientConnectRequestSchema = z.strictObject({

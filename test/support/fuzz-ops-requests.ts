@@ -156,6 +156,7 @@ function supportRequests(o: OpsFuzzTargets): fc.Arbitrary<FuzzRequest> {
       OpsApiPaths.unlockPattern,
       OpsApiPaths.endSessionsPattern,
       OpsApiPaths.resendVerificationPattern,
+      OpsApiPaths.resetFactorsPattern,
     ].map((pattern) => request(post, atId(pattern, actionDeveloper), o, withReason, credentials)),
   );
 }

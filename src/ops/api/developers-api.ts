@@ -5,6 +5,7 @@ import {
   type OpsDeveloperResponse,
   type OpsDoneResponse,
   type ReasonRequest,
+  type RequiredReasonRequest,
 } from '../../contract/ops.js';
 import { opsCall } from './ops-call.js';
 import { withQuery } from './query-string.js';
@@ -20,6 +21,8 @@ export const developersApi = {
     opsCall<OpsDoneResponse>('post', OpsApiPaths.endSessions(id), { json: body }),
   resendVerification: (id: string, body: ReasonRequest) =>
     opsCall<OpsDoneResponse>('post', OpsApiPaths.resendVerification(id), { json: body }),
+  resetFactors: (id: string, body: RequiredReasonRequest) =>
+    opsCall<OpsDoneResponse>('post', OpsApiPaths.resetFactors(id), { json: body }),
   setBlock: (id: string, body: BlockRequest) =>
     opsCall<OpsDoneResponse>('post', OpsApiPaths.developerBlock(id), { json: body }),
 };

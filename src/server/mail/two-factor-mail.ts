@@ -4,8 +4,10 @@ import type { Mail } from './mailer.js';
 
 /** The factor changes a developer is told of by mail. */
 export type FactorChange = 'enrolled' | 'removed' | 'regenerated' | 'recovery_used';
+/** Those and support's reset, which the developer's own screens cannot make. */
+type FactorMailChange = FactorChange | 'reset_by_support';
 
-const WHAT: Readonly<Record<FactorChange, { subject: string; what: string }>> = {
+const WHAT: Readonly<Record<FactorMailChange, { subject: string; what: string }>> = {
   enrolled: {
     subject: 'An authenticator app was set up on your',
     what: 'An authenticator app was just set up as second factor of your developer account: sign-in now asks for its code after the password.',
@@ -22,6 +24,10 @@ const WHAT: Readonly<Record<FactorChange, { subject: string; what: string }>> = 
     subject: 'A recovery code was used on your',
     what: 'A recovery code was just used to sign in to your developer account. Each code works once.',
   },
+  reset_by_support: {
+    subject: 'Support removed the second factors of your',
+    what: 'Support just removed the authenticator app and the recovery codes of your developer account and signed it out of every device: sign-in asks for the password only. Set up an authenticator app again on your account page.',
+  },
 };
 
 export interface TwoFactorMailInput {
@@ -29,7 +35,7 @@ export interface TwoFactorMailInput {
   readonly name: string;
   readonly productName: string;
   readonly publicUrl: string;
-  readonly change: FactorChange;
+  readonly change: FactorMailChange;
 }
 
 /** The security notice of a second-factor change, linking to the account screen. */

@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { appStatusMail } from '../mail/app-status-mail.js';
 import { blockMail } from '../mail/block-mail.js';
 import { MailJob } from '../mail/mail-job.js';
+import { resetSecondFactors } from '../two-factor/factor-reset.js';
 import type { Actor } from './operator-accounts.js';
 import { recordOperatorAction } from './operator-audit.repository.js';
 import {
@@ -198,6 +199,31 @@ export function createOpsActions(deps: AuthDeps) {
       } as const;
       return act(actor, names, reason, async (trx, now) => {
         const developer = await developerOf(trx, id);
+        await deps.sessionEnds.announce(trx, await endDeveloperSessions(trx, id, now));
+        return { developerId: id, target: developer.email };
+      });
+    },
+
+    /**
+     * Support's reset of a developer who lost every factor (after checking who they are):
+     * the factors go, and so does every session, so a thief signed in is out too.
+     */
+    resetFactors(actor: Actor, id: string, reason: string) {
+      const names = {
+        action: 'developer.factors_reset',
+        activity: 'two_factor.reset_by_support',
+      } as const;
+      return act(actor, names, reason, async (trx, now) => {
+        const developer = await developerOf(trx, id);
+        if (developer.secondFactorAt === null) {
+          throw new AppError('conflict', OpsMessages.factors.noFactor);
+        }
+        const mails = {
+          jobs: deps.jobs,
+          productName: deps.config.brand.productName,
+          publicUrl: deps.config.publicUrl,
+        };
+        await resetSecondFactors(trx, mails, developer, now);
         await deps.sessionEnds.announce(trx, await endDeveloperSessions(trx, id, now));
         return { developerId: id, target: developer.email };
       });

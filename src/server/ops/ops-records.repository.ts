@@ -19,6 +19,7 @@ export function findDeveloper(db: Db, id: string) {
       'createdAt',
       'blockedReason',
       'blockedAt',
+      'secondFactorAt',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { KeyRing } from '../keys/key-ring.js';
+import { developerFactors } from './developer-factors.js';
 import {
   applicationsOf,
   findApplication,
@@ -68,6 +69,7 @@ export function createOpsRecords(deps: {
           lockedUntil: lock > now ? iso(lock) : null,
           createdAt: iso(developer.createdAt),
           block: blockOf(developer.blockedReason, developer.blockedAt),
+          factors: await developerFactors(db, id),
         },
         applications: apps.map((app) => ({
           id: app.id,

@@ -73,6 +73,12 @@ const ROUTES: readonly Route[] = [
     area: 'developers',
     json: {},
   },
+  {
+    method: 'POST',
+    path: () => OpsApiPaths.resetFactors(developerId),
+    area: 'developers',
+    json: { reason: 'role check' },
+  },
   { method: 'GET', path: () => OpsApiPaths.audit, area: 'audit' },
   { method: 'GET', path: () => OpsApiPaths.auditCsv, area: 'audit' },
   { method: 'GET', path: () => OpsApiPaths.operators, area: 'operators' },

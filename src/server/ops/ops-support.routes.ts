@@ -12,6 +12,7 @@ import {
   OpsDeveloperResponseSchema,
   OpsDoneResponseSchema,
   ReasonRequestSchema,
+  RequiredReasonRequestSchema,
   SearchQuerySchema,
   SearchResponseSchema,
 } from '../../contract/ops.js';
@@ -208,6 +209,22 @@ export function registerOpsSupportRoutes(app: FastifyInstance, deps: OpsSupportR
     await deps.actions.endSessions(actorOf(request), request.params.id, request.body.reason);
     return done(OpsMessages.developer.sessionsEnded);
   });
+
+  r.post(
+    OpsApiPaths.resetFactorsPattern,
+    {
+      ...support,
+      schema: {
+        params: IdParams,
+        body: RequiredReasonRequestSchema,
+        response: { 200: OpsDoneResponseSchema, ...OpsErrors },
+      },
+    },
+    async (request) => {
+      await deps.actions.resetFactors(actorOf(request), request.params.id, request.body.reason);
+      return done(OpsMessages.factors.resetDone);
+    },
+  );
 
   r.post(OpsApiPaths.resendVerificationPattern, action, async (request) => {
     await deps.actions.resendVerification(actorOf(request), request.params.id, request.body.reason);

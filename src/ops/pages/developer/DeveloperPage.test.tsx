@@ -96,6 +96,46 @@ describe('DeveloperPage', () => {
     expect(screen.queryByRole('button', { name: text.unlock })).toBeNull();
   });
 
+  it('shows the second factors and resets them only with a reason, then shows none', async () => {
+    const factors = OpsMessages.factors;
+    let developer = LOCKED;
+    const seen = fakeApi((request) => {
+      if (request.url === OpsApiPaths.developer('dev_1')) return json(200, developer);
+      if (request.url === OpsApiPaths.resetFactors('dev_1')) {
+        return json(200, { message: factors.resetDone });
+      }
+      return json(200, ACTIVITY);
+    });
+    renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));
+    const section = await screen.findByRole('region', { name: factors.title });
+    expect(section).toHaveTextContent(`${factors.authenticatorApp}${factors.appSetUp}`);
+    expect(section).toHaveTextContent(`${factors.recoveryCodesLeft}8`);
+
+    await userEvent.click(within(section).getByRole('button', { name: factors.reset }));
+    const dialog = screen.getByRole('dialog', { name: factors.reset });
+    await userEvent.click(within(dialog).getByRole('button', { name: factors.reset }));
+    expect(within(dialog).getByText(factors.reasonRequired)).toBeVisible();
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(factors.reason), ' Identity checked ');
+    developer = {
+      ...LOCKED,
+      developer: {
+        ...LOCKED.developer,
+        factors: { authenticatorApp: false, recoveryCodesLeft: 0 },
+      },
+    };
+    await userEvent.click(within(dialog).getByRole('button', { name: factors.reset }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(factors.resetDone);
+    const post = seen.find((request) => request.method === 'POST');
+    expect(post?.url).toBe(OpsApiPaths.resetFactors('dev_1'));
+    expect(JSON.parse(post?.body ?? '')).toEqual({ reason: 'Identity checked' });
+    expect(await within(section).findByText(factors.appNone)).toBeVisible();
+    expect(section).toHaveTextContent(`${factors.recoveryCodesLeft}0`);
+    expect(within(section).queryByRole('button', { name: factors.reset })).toBeNull();
+  });
+
   it("keeps the dialog open with the server's message when the action is refused", async () => {
     fakeApi((request) => {
       if (request.url === OpsApiPaths.developer('dev_1')) {

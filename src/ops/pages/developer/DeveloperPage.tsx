@@ -10,14 +10,15 @@ import styles from '../../ui/ops-ui.module.css';
 import { DeveloperActions } from './DeveloperActions.js';
 import { DeveloperActivity } from './DeveloperActivity.js';
 import { DeveloperApplications } from './DeveloperApplications.js';
+import { DeveloperFactors } from './DeveloperFactors.js';
 import { DeveloperProfile } from './DeveloperProfile.js';
 import { DeveloperSessions } from './DeveloperSessions.js';
 import { usePageTitle } from '../../ui/use-page-title.js';
 
 /**
- * /ops/developers/:developerId: the profile, applications with their IPs' proof
- * states, sessions and activity log, support's actions and the kill switch on every
- * application; a done action's result is
+ * /ops/developers/:developerId: the profile, second factors, applications with their IPs'
+ * proof states, sessions and activity log, support's actions, the kill switch on every
+ * application and the reset of the factors; a done action's result is
  * announced and the page loaded again.
  */
 export default function DeveloperPage() {
@@ -56,6 +57,7 @@ export default function DeveloperPage() {
             onDone={onDone}
           />
           <DeveloperProfile developer={data.developer} />
+          <DeveloperFactors developer={data.developer} onDone={onDone} />
           <DeveloperApplications applications={data.applications} />
           <DeveloperSessions sessions={data.sessions} />
           <DeveloperActivity developerId={developerId} />
