@@ -21,27 +21,33 @@ const ENGINE_NAMES: Readonly<Record<string, string>> = {
 export async function writeCrashFigures(
   reports: readonly CrashCounts[],
   args: readonly string[],
+  commit: string,
 ): Promise<void> {
   const count = (n: number) => n.toLocaleString('en-US');
-  await writeFigures('docs/reliability.md', 'crash', {
-    command: ['npm run proof:crash', ...(args.length === 0 ? [] : ['--', ...args])].join(' '),
-    columns: [
-      'engine',
-      'kills',
-      'starts',
-      'answers',
-      'acknowledged writes checked',
-      'apps cut mid-write',
-      'findings',
-    ],
-    rows: reports.map((r) => [
-      ENGINE_NAMES[r.engine] ?? r.engine,
-      count(r.runs),
-      count(r.starts),
-      count(r.operations),
-      count(r.acknowledged),
-      count(r.uncertain),
-      count(r.findings.length),
-    ]),
-  });
+  await writeFigures(
+    'docs/reliability.md',
+    'crash',
+    {
+      command: ['npm run proof:crash', ...(args.length === 0 ? [] : ['--', ...args])].join(' '),
+      columns: [
+        'engine',
+        'kills',
+        'starts',
+        'answers',
+        'acknowledged writes checked',
+        'apps cut mid-write',
+        'findings',
+      ],
+      rows: reports.map((r) => [
+        ENGINE_NAMES[r.engine] ?? r.engine,
+        count(r.runs),
+        count(r.starts),
+        count(r.operations),
+        count(r.acknowledged),
+        count(r.uncertain),
+        count(r.findings.length),
+      ]),
+    },
+    commit,
+  );
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { checkInvariants, type BlobKeys } from './checks.js';
+import { currentCommit } from '../scripts/figures/write-figures.js';
 import { writeCrashFigures } from './crash-figures.js';
 import { Ledger } from './ledger.js';
 import { startLoad } from './load.js';
@@ -21,6 +22,8 @@ const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 const engines = engineArg === undefined ? ['sqlite', 'postgres', 's3'] : [engineArg];
 const WORKERS = 6;
+// The figures name the commit built at the start, whatever is checked out when they are written.
+const commit = currentCommit();
 
 interface EngineReport {
   engine: string;
@@ -127,5 +130,5 @@ for (const r of reports) {
   );
   for (const finding of r.findings.slice(0, 50)) process.stdout.write(`  ${finding}\n`);
 }
-await writeCrashFigures(reports, args);
+await writeCrashFigures(reports, args, commit);
 process.exitCode = reports.every((r) => r.findings.length === 0 && r.starts === r.runs + 1) ? 0 : 1;

@@ -5,21 +5,27 @@ import { format, resolveConfig } from 'prettier';
 import { figuresBlock, replaceFigures, type Figures } from './figures-block.js';
 
 /** The checked-out commit, marked when the work tree has changes the figures include. */
-function currentCommit(): string {
+export function currentCommit(): string {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const commit = git('rev-parse', '--short', 'HEAD');
   return git('status', '--porcelain', '--untracked-files=no') === '' ? commit : `${commit}+changes`;
 }
 
 /**
- * Writes the figures into `file` between NAME's markers, stamped with now and the commit,
- * and formats the doc as `npm run lint` expects it.
+ * Writes the figures into `file` between NAME's markers, stamped with now and the commit
+ * measured (a long run takes the one it started at), and formats the doc as `npm run lint`
+ * expects it.
  */
-export async function writeFigures(file: string, name: string, figures: Figures): Promise<void> {
+export async function writeFigures(
+  file: string,
+  name: string,
+  figures: Figures,
+  commit = currentCommit(),
+): Promise<void> {
   const doc = await readFile(file, 'utf8');
   const block = figuresBlock(figures, {
     at: new Date(),
-    commit: currentCommit(),
+    commit,
     load: loadavg()[0] ?? 0,
     cores: availableParallelism(),
   });
