@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
 import { ACCOUNT_TWO_FACTOR_ID } from '../../../contract/routes.js';
 import type { TotpStartResponse } from '../../../contract/two-factor.js';
@@ -12,6 +12,11 @@ import { RecoveryCodes } from './RecoveryCodes.js';
 import { TotpEnrollment } from './TotpEnrollment.js';
 import { TotpManage } from './TotpManage.js';
 import styles from './two-factor-section.module.css';
+
+// With the WebAuthn library, after the first paint (the /account bundle's budget).
+const PasskeysSection = lazy(async () => ({
+  default: (await import('./PasskeysSection.js')).PasskeysSection,
+}));
 
 /**
  * The account screen's second factor (`/account#two-factor`): set up the authenticator app,
@@ -60,7 +65,8 @@ export function TwoFactorSection() {
                   onCancel={() => setStarted(null)}
                   onEnrolled={(recoveryCodes) => {
                     setStarted(null);
-                    setCodes(recoveryCodes);
+                    // A passkey set up before gave the codes already: none come again.
+                    setCodes(recoveryCodes.length > 0 ? recoveryCodes : null);
                     void refresh();
                   }}
                 />
@@ -81,6 +87,9 @@ export function TwoFactorSection() {
               />
             </>
           )}
+          <Suspense>
+            <PasskeysSection />
+          </Suspense>
         </>
       )}
     </section>
