@@ -13,7 +13,7 @@ import { TotpEnrollment } from './TotpEnrollment.js';
 import { TotpManage } from './TotpManage.js';
 import styles from './two-factor-section.module.css';
 
-// With the WebAuthn library, after the first paint (the /account bundle's budget).
+// With the WebAuthn library, when asked for (the /account bundle's budget).
 const PasskeysSection = lazy(async () => ({
   default: (await import('./PasskeysSection.js')).PasskeysSection,
 }));
@@ -27,6 +27,7 @@ export function TwoFactorSection() {
   const status = useQuery(twoFactorQuery);
   const [started, setStarted] = useState<TotpStartResponse | null>(null);
   const [codes, setCodes] = useState<readonly string[] | null>(null);
+  const [showPasskeys, setShowPasskeys] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorQuery.queryKey });
   const start = useAction(async () => {
     setStarted(await twoFactorApi.start());
@@ -87,9 +88,15 @@ export function TwoFactorSection() {
               />
             </>
           )}
-          <Suspense>
-            <PasskeysSection />
-          </Suspense>
+          {showPasskeys ? (
+            <Suspense fallback={<p>{text.loading}</p>}>
+              <PasskeysSection />
+            </Suspense>
+          ) : (
+            <Button variant="secondary" onClick={() => setShowPasskeys(true)}>
+              {text.managePasskeys}
+            </Button>
+          )}
         </>
       )}
     </section>
