@@ -31,6 +31,9 @@ export const ACTIVITY_KINDS = [
   'two_factor.removed',
   'recovery_codes.regenerated',
   'recovery_code.used',
+  // Passkeys (docs/decisions/067-developer-passkeys.md).
+  'passkey.added',
+  'passkey.removed',
   // What an operator did that concerns the developer, with the operator's reason.
   'operator.app_paused',
   'operator.app_resumed',

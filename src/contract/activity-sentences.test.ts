@@ -45,6 +45,8 @@ const RECORDED: Readonly<Record<ActivityKind, SentenceInput['details']>> = {
   'two_factor.removed': {},
   'recovery_codes.regenerated': {},
   'recovery_code.used': { left: 9 },
+  'passkey.added': { name: 'Work laptop' },
+  'passkey.removed': { name: 'Work laptop' },
   'operator.app_paused': { applicationName: 'Momentum Bot', reason: 'Abuse report' },
   'operator.app_resumed': { applicationName: 'Momentum Bot' },
   'operator.account_unlocked': { reason: 'Caller verified' },

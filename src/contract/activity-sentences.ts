@@ -31,6 +31,8 @@ const SIGN_IN_METHODS: Readonly<Record<string, string>> = {
   'hand-off': "Signed in through the provider's login.",
   totp: 'Signed in with the password and an authenticator code.',
   recovery_code: 'Signed in with the password and a recovery code.',
+  passkey: 'Signed in with the password and a passkey.',
+  passkey_only: 'Signed in with a passkey.',
 };
 
 const SIGN_IN_FAILURES: Readonly<Record<string, string>> = {
@@ -38,6 +40,7 @@ const SIGN_IN_FAILURES: Readonly<Record<string, string>> = {
   locked: 'Sign-in refused: the account was locked after too many tries.',
   unverified: 'Sign-in refused: the e-mail address was not verified yet.',
   bad_code: 'Sign-in failed: the password was right, the second-factor code wrong.',
+  bad_passkey: 'Sign-in failed: the passkey could not be checked.',
 };
 
 function text(input: SentenceInput, key: string): string | undefined {
@@ -156,6 +159,8 @@ export const ACTIVITY_SENTENCES: Readonly<Record<ActivityKind, Sentence>> = {
       ? `Used a recovery code; ${String(left)} left.`
       : 'Used a recovery code.';
   },
+  'passkey.added': (input) => `Added the passkey ${text(input, 'name') ?? ''} as second factor.`,
+  'passkey.removed': (input) => `Removed the passkey ${text(input, 'name') ?? ''}.`,
   'operator.app_paused': (input) => `Support paused ${app(input)}.${reason(input)}`,
   'operator.app_resumed': (input) => `Support resumed ${app(input)}.${reason(input)}`,
   'operator.account_unlocked': (input) => `Support unlocked the account.${reason(input)}`,

@@ -21,6 +21,7 @@ export const TwoFactorMessages = {
   lead: 'A code from an authenticator app is asked after your password when you sign in.',
   loading: 'Loading your second factors…',
   authenticatorApp: 'Authenticator app',
+  managePasskeys: 'Show passkeys',
   enrolledSince: (when: string) => `Set up on ${when}.`,
   notEnrolled: 'Not set up.',
   required: 'Your provider requires a second factor: set up an authenticator app to continue.',

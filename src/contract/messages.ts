@@ -422,6 +422,8 @@ export const Messages = {
       'two_factor.removed': 'Authenticator app removed',
       'recovery_codes.regenerated': 'New recovery codes made',
       'recovery_code.used': 'Recovery code used',
+      'passkey.added': 'Passkey added',
+      'passkey.removed': 'Passkey removed',
       'operator.app_paused': 'Application paused by support',
       'operator.app_resumed': 'Application resumed by support',
       'operator.account_unlocked': 'Account unlocked by support',

@@ -331,6 +331,7 @@ export const OpsDeveloperResponseSchema = z.object({
     /** The second factors (docs/decisions/069-support-resets-factors.md). */
     factors: z.object({
       authenticatorApp: z.boolean(),
+      passkeys: z.number(),
       recoveryCodesLeft: z.number(),
     }),
   }),

@@ -16,7 +16,11 @@ export const TwoFactorLimits = {
 } as const;
 
 /** Cognito's names: the sign-in answer asks for a code, or for a factor to be set up. */
-export const ChallengeNames = { code: 'SOFTWARE_TOKEN_MFA', setup: 'MFA_SETUP' } as const;
+export const ChallengeNames = {
+  code: 'SOFTWARE_TOKEN_MFA',
+  setup: 'MFA_SETUP',
+  passkey: 'WEB_AUTHN',
+} as const;
 
 const Code = z
   .string({ error: TwoFactorMessages.codeRequired })
@@ -37,8 +41,10 @@ export const SignInChallengeSchema = z.object({
   status: ResponseStatusSchema,
   message: z.string(),
   user_status: z.object({
-    ChallengeName: z.literal(ChallengeNames.code),
+    ChallengeName: z.enum([ChallengeNames.code, ChallengeNames.passkey]),
     Session: z.string(),
+    /** With a passkey enrolled: every answer the second step takes. */
+    AvailableChallenges: z.optional(z.array(z.enum([ChallengeNames.code, ChallengeNames.passkey]))),
   }),
 });
 export type SignInChallenge = z.infer<typeof SignInChallengeSchema>;

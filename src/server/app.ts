@@ -52,6 +52,10 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerXsrf, type XsrfForms } from './http/xsrf.js';
 import { createKeyCrypto } from './keys/key-crypto.js';
 import { createSecondFactorSignIn } from './two-factor/second-factor-sign-in.js';
+import { relyingPartyOf } from './passkeys/passkey-assertion.js';
+import { createPasskeySignIn } from './passkeys/passkey-sign-in.js';
+import { registerPasskeyRoutes } from './passkeys/passkeys.routes.js';
+import { createPasskeysService } from './passkeys/passkeys.service.js';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { createTwoFactorService } from './two-factor/two-factor.service.js';
 import { createKeyRing } from './keys/key-ring.js';
@@ -314,18 +318,26 @@ async function registerAccounts(
     }),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
+  const factorDeps = {
+    db,
+    clock,
+    crypto: keyCrypto,
+    codeHashSecret: deps.secrets.codeHashSecret,
+    jobs: app.jobs,
+    policy: config.developerTwoFactor,
+    productName: config.brand.productName,
+    publicUrl: config.publicUrl,
+    onLockout: () => metrics.auth.lockout(),
+  };
   registerTwoFactorRoutes(app, {
-    twoFactor: createTwoFactorService({
-      db,
-      clock,
-      crypto: keyCrypto,
-      codeHashSecret: deps.secrets.codeHashSecret,
-      jobs: app.jobs,
-      policy: config.developerTwoFactor,
-      productName: config.brand.productName,
-      publicUrl: config.publicUrl,
-      onLockout: () => metrics.auth.lockout(),
-    }),
+    twoFactor: createTwoFactorService(factorDeps),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  const rp = relyingPartyOf(config.publicUrl, config.brand.productName);
+  registerPasskeyRoutes(app, {
+    passkeys: createPasskeysService({ ...factorDeps, rp }),
+    signIn: createPasskeySignIn(authDeps, rp, config.developerPasskeySignIn),
+    twoFactorPolicy: config.developerTwoFactor,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   if (flowProvider !== undefined) {

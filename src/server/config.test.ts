@@ -115,6 +115,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEVELOPER_2FA: 'off' }).developerTwoFactor).toBe('off');
   });
 
+  it('lets a passkey alone sign in only when DEVELOPER_PASSKEY_SIGNIN is on', () => {
+    expect(loadConfig({}).developerPasskeySignIn).toBe(false);
+    expect(loadConfig({ DEVELOPER_PASSKEY_SIGNIN: 'on' }).developerPasskeySignIn).toBe(true);
+    expect(() => loadConfig({ DEVELOPER_PASSKEY_SIGNIN: 'yes' })).toThrow(
+      /DEVELOPER_PASSKEY_SIGNIN must be on or off/,
+    );
+  });
+
   it('is frozen all the way down', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

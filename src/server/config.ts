@@ -147,6 +147,8 @@ export interface Config {
   readonly unverifiedAccountMaxAgeMs: number;
   /** The broker's policy on developers' second factors (docs/decisions/063). */
   readonly developerTwoFactor: TwoFactorPolicy;
+  /** DEVELOPER_PASSKEY_SIGNIN: a passkey alone signs in (docs/decisions/067). */
+  readonly developerPasskeySignIn: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -502,6 +504,7 @@ export function loadConfig(env: Env = process.env): Config {
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     developerTwoFactor: twoFactorPolicy(env),
+    developerPasskeySignIn: passkeySignIn(env),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
@@ -518,6 +521,13 @@ function twoFactorPolicy(env: Env): TwoFactorPolicy {
   const value = text(env, 'DEVELOPER_2FA', 'optional');
   const found = TWO_FACTOR_POLICIES.find((policy) => policy === value);
   return found ?? fail('DEVELOPER_2FA', `must be one of ${TWO_FACTOR_POLICIES.join(', ')}`, value);
+}
+
+function passkeySignIn(env: Env): boolean {
+  const value = text(env, 'DEVELOPER_PASSKEY_SIGNIN', 'off');
+  if (value !== 'on' && value !== 'off')
+    fail('DEVELOPER_PASSKEY_SIGNIN', 'must be on or off', value);
+  return value === 'on';
 }
 
 function connectSettings(env: Env): ConnectSettings {

@@ -32,7 +32,7 @@ export const OPS_DEVELOPER: OpsDeveloperResponse = {
     lockedUntil: '2026-11-26T22:00:00.000Z',
     createdAt: '2026-11-01T09:00:00.000Z',
     block: null,
-    factors: { authenticatorApp: true, recoveryCodesLeft: 8 },
+    factors: { authenticatorApp: true, passkeys: 0, recoveryCodesLeft: 8 },
   },
   applications: [
     {

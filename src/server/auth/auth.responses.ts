@@ -10,6 +10,8 @@ import {
 import { ErrorBodySchema } from '../../contract/error-body.js';
 import { Messages } from '../../contract/messages.js';
 import { TwoFactorMessages } from '../../contract/messages-two-factor.js';
+import { PasskeyMessages } from '../../contract/messages-passkeys.js';
+import type { SecondFactorAsked } from '../two-factor/ask-second-factor.js';
 import {
   ChallengeNames,
   SignInChallengeSchema,
@@ -82,12 +84,27 @@ export function authResponse(
   };
 }
 
-/** The password (or the hand-off) was right; the second factor is asked under `session`. */
-export function challengeResponse(session: string): SignInChallenge {
+/**
+ * The password (or the hand-off) was right; the second factor is asked under `session`. An
+ * account with a passkey gets Cognito's `AvailableChallenges` too; one with passkeys only is
+ * asked `WEB_AUTHN` first (a recovery code still answers `SOFTWARE_TOKEN_MFA`).
+ */
+export function challengeResponse(asked: SecondFactorAsked): SignInChallenge {
+  if (!asked.hasPasskey) {
+    return {
+      status: 'success',
+      message: TwoFactorMessages.secondFactorNeeded,
+      user_status: { ChallengeName: ChallengeNames.code, Session: asked.session },
+    };
+  }
   return {
     status: 'success',
-    message: TwoFactorMessages.secondFactorNeeded,
-    user_status: { ChallengeName: ChallengeNames.code, Session: session },
+    message: asked.hasTotp ? TwoFactorMessages.secondFactorNeeded : PasskeyMessages.passkeyNeeded,
+    user_status: {
+      ChallengeName: asked.hasTotp ? ChallengeNames.code : ChallengeNames.passkey,
+      Session: asked.session,
+      AvailableChallenges: [ChallengeNames.passkey, ChallengeNames.code],
+    },
   };
 }
 

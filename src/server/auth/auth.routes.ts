@@ -1,4 +1,3 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,8 +16,7 @@ import {
   SignupRequestSchema,
   StatusResponseSchema,
 } from '../../contract/auth.js';
-import { ApiPaths, AUTH_PATHS_PREFIX } from '../../contract/api-paths.js';
-import { SignInLimits } from '../../contract/limits.js';
+import { ApiPaths } from '../../contract/api-paths.js';
 import { Messages } from '../../contract/messages.js';
 import {
   isSecondFactorAsked,
@@ -50,6 +48,7 @@ import { AppError } from '../errors.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { noStore } from '../http/no-store.js';
 import { perIpLimit } from './rate-limits.js';
+import { signedInAnswer, signInClientOf } from './signed-in-answer.js';
 import { activityOriginOf } from '../activity/activity-origin.js';
 import { sessionOriginOf, type SessionOrigin } from './session-origin.js';
 
@@ -124,29 +123,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
-  const signInClientOf = (request: FastifyRequest) => ({
-    ...sessionOriginOf(request),
-    ipKey: normalizeIP(request.ip),
-    deviceCookie: request.cookies[DEVICE_COOKIE],
-  });
-
-  /** The spec's answer of a whole sign-in, with the device cookie. */
-  const signedInAnswer = (request: FastifyRequest, reply: FastifyReply, done: PasswordSignedIn) => {
-    // Sent back on sign-in only, unreadable by scripts, renewed by every sign-in.
-    reply.setCookie(DEVICE_COOKIE, done.deviceCookie, {
-      // Every account call: the code checks honour it too (decision 057).
-      path: AUTH_PATHS_PREFIX,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: SignInLimits.deviceCookieMaxAgeDays * 24 * 60 * 60,
-    });
-    return authResponse(
-      done.developer,
-      done.tokens,
-      mustEnroll(deps.twoFactorPolicy, done.developer),
-    );
-  };
+  const answer = (request: FastifyRequest, reply: FastifyReply, done: PasswordSignedIn) =>
+    signedInAnswer(deps.twoFactorPolicy, request, reply, done);
 
   r.post(
     ApiPaths.signin,
@@ -161,8 +139,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     async (request, reply) => {
       const outcome = await deps.auth.signin(request.body, signInClientOf(request));
       return isSecondFactorAsked(outcome)
-        ? challengeResponse(outcome.session)
-        : signedInAnswer(request, reply, outcome);
+        ? challengeResponse(outcome)
+        : answer(request, reply, outcome);
     },
   );
 
@@ -177,11 +155,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request, reply) =>
-      signedInAnswer(
-        request,
-        reply,
-        await deps.secondFactor(request.body, signInClientOf(request)),
-      ),
+      answer(request, reply, await deps.secondFactor(request.body, signInClientOf(request))),
   );
 
   r.post(
@@ -302,7 +276,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         throw new AppError('unauthorized', Messages.auth.flowStateMismatch);
       }
       const outcome = await deps.loginWithFlow(request.query.auth, sessionOriginOf(request));
-      if (isSecondFactorAsked(outcome)) return challengeResponse(outcome.session);
+      if (isSecondFactorAsked(outcome)) return challengeResponse(outcome);
       const { developer, tokens } = outcome;
       return authResponse(developer, tokens, mustEnroll(deps.twoFactorPolicy, developer));
     },

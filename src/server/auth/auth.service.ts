@@ -31,7 +31,7 @@ import type { SessionOrigin } from './session-origin.js';
 import type { SessionEnds } from './session-ends.js';
 import { endSession, rotateSession, type SessionTokens } from './sessions.js';
 import { finishSignIn, sessionDeps } from './sign-in-finish.js';
-import { issueChallenge } from '../two-factor/challenge.js';
+import { askSecondFactor, type SecondFactorAsked } from '../two-factor/ask-second-factor.js';
 import { asksSecondFactor } from '../two-factor/policy.js';
 import { clearSignInFailures } from './sign-in-counts.repository.js';
 import { planKeys, takeSignInTry, throttlePlan } from './sign-in-throttle.js';
@@ -68,10 +68,7 @@ export interface PasswordSignedIn extends SignedIn {
   readonly deviceCookie: string;
 }
 
-/** The password was right; the sign-in waits for the second factor under this `Session`. */
-export interface SecondFactorAsked {
-  readonly session: string;
-}
+export type { SecondFactorAsked };
 
 /** A sign-in's answer: signed in, or asked for the second factor. */
 export type SignInOutcome = PasswordSignedIn | SecondFactorAsked;
@@ -207,8 +204,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('developer_not_verified', Messages.login.developerNotVerified);
       }
       if (asksSecondFactor(deps.config.developerTwoFactor, developer)) {
-        const secret = deps.secrets.accessTokenSecret;
-        return { session: issueChallenge(secret, { developerId: developer.id, issuedAt: now }) };
+        return askSecondFactor(db, deps.secrets.accessTokenSecret, developer.id, now);
       }
       return finishSignIn(deps, devices, { developer, device, plan, client, now });
     },

@@ -17,7 +17,7 @@ import {
   type DeveloperRecord,
 } from './auth.repository.js';
 import type { AuthDeps, SecondFactorAsked, SignedIn } from './auth.service.js';
-import { issueChallenge } from '../two-factor/challenge.js';
+import { askSecondFactor } from '../two-factor/ask-second-factor.js';
 import { asksSecondFactor, isTwoFactorAmr } from '../two-factor/policy.js';
 import { sessionDeps } from './sign-in-finish.js';
 import { flowIdentityOf, type FlowIdentity } from './flow-claims.js';
@@ -158,8 +158,7 @@ export async function loginWithFlow(
     asksSecondFactor(deps.config.developerTwoFactor, developer) &&
     !isTwoFactorAmr(verified.amr)
   ) {
-    const secret = deps.secrets.accessTokenSecret;
-    return { session: issueChallenge(secret, { developerId: developer.id, issuedAt: now }) };
+    return askSecondFactor(deps.db, deps.secrets.accessTokenSecret, developer.id, now);
   }
   const signedIn = developer;
   const tokens = await deps.db.transaction().execute(async (trx) => {

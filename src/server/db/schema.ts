@@ -335,6 +335,26 @@ export interface RecoveryCodesTable {
   createdAt: number;
 }
 
+/** A developer's passkey (WebAuthn credential); a second factor. */
+export interface DeveloperPasskeysTable {
+  credentialId: string;
+  developerId: string;
+  publicKey: string;
+  counter: number;
+  transports: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A WebAuthn challenge handed to a browser: good once, until `expiresAt`. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: string;
+  developerId: string | null;
+  expiresAt: number;
+}
+
 /** Filled by triggers: an application or developer whose gateway answers may have changed. */
 export interface GatewayChangesTable {
   seq: Generated<number>;
@@ -453,4 +473,6 @@ export interface Database {
   connectConsents: ConnectConsentsTable;
   developerTotp: DeveloperTotpTable;
   recoveryCodes: RecoveryCodesTable;
+  developerPasskeys: DeveloperPasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
 }

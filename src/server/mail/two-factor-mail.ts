@@ -3,7 +3,8 @@ import { securityNoticeMail } from './html.js';
 import type { Mail } from './mailer.js';
 
 /** The factor changes a developer is told of by mail. */
-export type FactorChange = 'enrolled' | 'removed' | 'regenerated' | 'recovery_used';
+export type FactorChange =
+  'enrolled' | 'removed' | 'regenerated' | 'recovery_used' | 'passkey_added' | 'passkey_removed';
 /** Those and support's reset, which the developer's own screens cannot make. */
 type FactorMailChange = FactorChange | 'reset_by_support';
 
@@ -19,6 +20,14 @@ const WHAT: Readonly<Record<FactorMailChange, { subject: string; what: string }>
   regenerated: {
     subject: 'New recovery codes were made for your',
     what: 'New recovery codes were just made for your developer account; the earlier ones no longer work.',
+  },
+  passkey_added: {
+    subject: 'A passkey was added to your',
+    what: 'A passkey was just added as second factor of your developer account: sign-in can ask for it after the password.',
+  },
+  passkey_removed: {
+    subject: 'A passkey was removed from your',
+    what: 'A passkey was just removed from your developer account: it no longer signs you in.',
   },
   recovery_used: {
     subject: 'A recovery code was used on your',

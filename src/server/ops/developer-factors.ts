@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OpsDeveloperResponse } from '../../contract/ops.js';
 import type { Database } from '../db/schema.js';
+import { countPasskeys } from '../passkeys/passkeys.repository.js';
 import { countRecoveryCodesLeft, findTotp } from '../two-factor/two-factor.repository.js';
 
 type Factors = OpsDeveloperResponse['developer']['factors'];
@@ -13,6 +14,7 @@ export async function developerFactors(
   const totp = await findTotp(db, developerId);
   return {
     authenticatorApp: (totp?.confirmedAt ?? null) !== null,
+    passkeys: await countPasskeys(db, developerId),
     recoveryCodesLeft: await countRecoveryCodesLeft(db, developerId),
   };
 }

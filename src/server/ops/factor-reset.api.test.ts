@@ -13,6 +13,7 @@ import {
 import { activityOf } from '../../../test/support/activity.js';
 import type { HttpClient } from '../../../test/support/http-client.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
+import { addPasskey } from '../../../test/support/passkeys.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import {
   enrollTotp,
@@ -104,6 +105,7 @@ describe(`support resets a developer's second factors (${process.env.TEST_DB ?? 
       support.client.json<OpsDeveloperResponse>('GET', OpsApiPaths.developer(dev.id));
     expect((await page()).body.developer.factors).toEqual({
       authenticatorApp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
     });
 
@@ -111,6 +113,7 @@ describe(`support resets a developer's second factors (${process.env.TEST_DB ?? 
 
     expect((await page()).body.developer.factors).toEqual({
       authenticatorApp: true,
+      passkeys: 0,
       recoveryCodesLeft: 10,
     });
   });
@@ -161,7 +164,29 @@ describe(`support resets a developer's second factors (${process.env.TEST_DB ?? 
       'GET',
       OpsApiPaths.developer(dev.id),
     );
-    expect(page.body.developer.factors).toEqual({ authenticatorApp: false, recoveryCodesLeft: 0 });
+    expect(page.body.developer.factors).toEqual({
+      authenticatorApp: false,
+      passkeys: 0,
+      recoveryCodesLeft: 0,
+    });
+  });
+
+  it("removes a developer's passkeys, the only factor: the password alone signs in", async () => {
+    const dev = await createDeveloper(t);
+    const client = await signedInClient(t, dev);
+    expect((await addPasskey(t, client)).res.status).toBe(200);
+    const page = async () =>
+      (await support.client.json<OpsDeveloperResponse>('GET', OpsApiPaths.developer(dev.id))).body
+        .developer.factors;
+    expect(await page()).toEqual({ authenticatorApp: false, passkeys: 1, recoveryCodesLeft: 10 });
+
+    expect((await reset(support, dev.id, { reason: REASON })).status).toBe(200);
+
+    expect(await page()).toEqual({ authenticatorApp: false, passkeys: 0, recoveryCodesLeft: 0 });
+    const again = await signIn(await primedClient(t), dev.email, dev.password);
+    expect(again.body.user_status).toEqual({
+      AuthenticationResult: expect.objectContaining({ TokenType: 'Bearer' }) as object,
+    });
   });
 
   it('refuses a password step begun before the reset: its code cannot finish the sign-in', async () => {

@@ -11,6 +11,8 @@ const KINDS: Readonly<Record<FactorChange, ActivityKind>> = {
   removed: 'two_factor.removed',
   regenerated: 'recovery_codes.regenerated',
   recovery_used: 'recovery_code.used',
+  passkey_added: 'passkey.added',
+  passkey_removed: 'passkey.removed',
 };
 
 export interface FactorChangeDeps {
@@ -31,7 +33,7 @@ export async function recordFactorChange(
     readonly what: FactorChange;
     readonly at: number;
     readonly origin: ActivityOrigin;
-    readonly details?: Readonly<Record<string, number>>;
+    readonly details?: Readonly<Record<string, number | string>>;
   },
 ): Promise<void> {
   const { developer } = change;

@@ -1,16 +1,13 @@
 import type { SecondFactorRequest } from '../../contract/two-factor.js';
 import { TwoFactorMessages } from '../../contract/messages-two-factor.js';
 import { recordActivity } from '../activity/activity.repository.js';
-import { findDeveloperById } from '../auth/auth.repository.js';
 import type { AuthDeps, PasswordSignedIn, SignInClient } from '../auth/auth.service.js';
 import { createDeviceCookies } from '../auth/device-cookie.js';
 import { RetryLaterError } from '../auth/rate-limits.js';
 import { finishSignIn } from '../auth/sign-in-finish.js';
-import { throttlePlan } from '../auth/sign-in-throttle.js';
 import { AppError } from '../errors.js';
-import { readChallenge } from './challenge.js';
 import { recordFactorChange } from './factor-change.js';
-import { asksSecondFactor } from './policy.js';
+import { pendingSignIn } from './pending-sign-in.js';
 import { checkSecondFactor, type FactorUsed } from './second-factor-check.js';
 import { countRecoveryCodesLeft } from './two-factor.repository.js';
 
@@ -32,27 +29,14 @@ export function createSecondFactorSignIn(deps: AuthDeps) {
     productName: deps.config.brand.productName,
     publicUrl: deps.config.publicUrl,
   };
-  const expired = () =>
-    new AppError('second_factor_challenge_expired', TwoFactorMessages.challengeExpired);
 
   return async function signInSecondFactor(
     input: SecondFactorRequest,
     client: SignInClient,
   ): Promise<PasswordSignedIn> {
     const now = clock.now();
-    const challenge = readChallenge(deps.secrets.accessTokenSecret, input.session, now);
-    if (challenge === null) throw expired();
-    const developer = await findDeveloperById(db, challenge.developerId);
-    // A password changed or reset since, or the factor removed: the password step again.
-    if (
-      developer === undefined ||
-      developer.tokensValidAfter > challenge.issuedAt ||
-      !asksSecondFactor(deps.config.developerTwoFactor, developer)
-    ) {
-      throw expired();
-    }
-    const device = devices.deviceOf(client.deviceCookie, developer.id);
-    const plan = throttlePlan(developer.id, device, client.ipKey);
+    const pending = await pendingSignIn(deps, devices, input.session, client, now);
+    const { developer, device, plan } = pending;
     const failed = (reason: string) =>
       recordActivity(db, {
         developerId: developer.id,

@@ -45,13 +45,69 @@ export async function confirmTotp(
     .where('developerId', '=', developerId)
     .where('confirmedAt', 'is', null)
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return false;
-  await trx
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A factor was added: the first one sets `second_factor_at` and answers true, so the caller
+ * gives the ten recovery codes; a later one leaves the codes as they are.
+ */
+export async function markFactorAdded(
+  trx: Transaction<Database>,
+  developerId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
     .updateTable('developers')
     .set({ secondFactorAt: now, updatedAt: now })
     .where('id', '=', developerId)
+    .where('secondFactorAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Which factors a developer has: the authenticator app (confirmed), any passkey. */
+export async function enrolledFactors(db: Db, developerId: string) {
+  const row = await db
+    .selectFrom('developers')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('developerTotp')
+            .select('developerId')
+            .where('developerId', '=', developerId)
+            .where('confirmedAt', 'is not', null),
+        )
+        .as('totp'),
+      eb
+        .exists(
+          eb
+            .selectFrom('developerPasskeys')
+            .select('developerId')
+            .where('developerId', '=', developerId),
+        )
+        .as('passkey'),
+    ])
+    .where('id', '=', developerId)
+    .executeTakeFirst();
+  return { hasTotp: Boolean(row?.totp), hasPasskey: Boolean(row?.passkey) };
+}
+
+/** A factor was removed: when none is left, the recovery codes go and sign-in asks none. */
+export async function clearFactorsIfNone(
+  trx: Transaction<Database>,
+  developerId: string,
+  now: number,
+): Promise<void> {
+  const { hasTotp, hasPasskey } = await enrolledFactors(trx, developerId);
+  if (hasTotp || hasPasskey) return;
+  await trx.deleteFrom('recoveryCodes').where('developerId', '=', developerId).execute();
+  await trx
+    .updateTable('developers')
+    .set({ secondFactorAt: null, updatedAt: now })
+    .where('id', '=', developerId)
     .execute();
-  return true;
 }
 
 /**
@@ -69,15 +125,10 @@ export async function takeTotpStep(db: Db, developerId: string, step: number): P
   return result.numUpdatedRows > 0n;
 }
 
-/** Removes the authenticator app and the recovery codes: the account has no factor left. */
+/** Removes the authenticator app; with no passkey left, the recovery codes go too. */
 export async function removeTotp(trx: Transaction<Database>, developerId: string, now: number) {
   await trx.deleteFrom('developerTotp').where('developerId', '=', developerId).execute();
-  await trx.deleteFrom('recoveryCodes').where('developerId', '=', developerId).execute();
-  await trx
-    .updateTable('developers')
-    .set({ secondFactorAt: null, updatedAt: now })
-    .where('id', '=', developerId)
-    .execute();
+  await clearFactorsIfNone(trx, developerId, now);
 }
 
 export async function replaceRecoveryCodes(

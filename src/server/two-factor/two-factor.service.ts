@@ -19,7 +19,7 @@ import { confirmPassword, PASSWORD_TRY_COUNTER } from '../keys/confirm-password.
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { acceptedTotpStep, newTotpSecret, totpEnrollment } from '../ops/totp.js';
 import { recordFactorChange } from './factor-change.js';
-import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
+import { firstFactorCodes, freshRecoveryCodes } from './first-factor.js';
 import { checkSecondFactor, developerSealContext } from './second-factor-check.js';
 import {
   beginTotp,
@@ -84,12 +84,6 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return { used, plan, now };
   }
 
-  /** Ten new codes stored by their hashes; the plain codes go to the developer once. */
-  function freshCodes() {
-    const codes = newRecoveryCodes();
-    return { codes, hashes: codes.map((code) => hashRecoveryCode(deps.codeHashSecret, code)) };
-  }
-
   return {
     async status(developerId: string): Promise<Omit<TwoFactorStatus, 'status' | 'message'>> {
       const totp = await findTotp(db, developerId);
@@ -113,7 +107,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return { secret, otpauthUri, qrSvg };
     },
 
-    /** The first code proves the app holds the secret; answers the ten recovery codes. */
+    /**
+     * The first code proves the app holds the secret; answers the ten recovery codes when it
+     * is the account's first factor, else none (a passkey gave them before).
+     */
     async confirm(developerId: string, code: string, origin: ActivityOrigin): Promise<string[]> {
       assertOn();
       const developer = await developerOf(developerId);
@@ -125,16 +122,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const secret = deps.crypto.open(developerSealContext(developerId), totp.sealedSecret);
       const step = acceptedTotpStep(secret, code.trim(), now, null);
       if (step === null) throw new AppError('code_invalid', TwoFactorMessages.codeWrong);
-      const { codes, hashes } = freshCodes();
-      const isDone = await db.transaction().execute(async (trx) => {
-        if (!(await confirmTotp(trx, developerId, step, now))) return false;
-        await replaceRecoveryCodes(trx, developerId, hashes, now);
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await confirmTotp(trx, developerId, step, now))) return null;
+        const codes = await firstFactorCodes(trx, developerId, deps.codeHashSecret, now);
         await recordFactorChange(trx, mails, { developer, what: 'enrolled', at: now, origin });
-        return true;
+        return codes;
       });
-      if (!isDone) throw new AppError('conflict', TwoFactorMessages.notStarted);
+      if (done === null) throw new AppError('conflict', TwoFactorMessages.notStarted);
       deps.jobs.nudge();
-      return codes;
+      return done;
     },
 
     /** The password (when the account has one) and a code or recovery code. */
@@ -164,7 +160,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const developer = await developerOf(developerId);
       await assertEnrolled(developerId);
       const { plan, now } = await proveFactor(developerId, code, client);
-      const { codes, hashes } = freshCodes();
+      const { codes, hashes } = freshRecoveryCodes(deps.codeHashSecret);
       await db.transaction().execute(async (trx) => {
         await clearSignInFailures(trx, developerId, planKeys(plan), plan.includeAccount, now);
         await replaceRecoveryCodes(trx, developerId, hashes, now);

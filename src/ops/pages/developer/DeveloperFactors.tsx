@@ -27,10 +27,12 @@ export function DeveloperFactors({ developer, onDone }: DeveloperFactorsProps) {
       <dl className={styles.facts}>
         <dt>{text.authenticatorApp}</dt>
         <dd>{factors.authenticatorApp ? text.appSetUp : text.appNone}</dd>
+        <dt>{text.passkeys}</dt>
+        <dd>{factors.passkeys}</dd>
         <dt>{text.recoveryCodesLeft}</dt>
         <dd>{factors.recoveryCodesLeft}</dd>
       </dl>
-      {factors.authenticatorApp && (
+      {(factors.authenticatorApp || factors.passkeys > 0) && (
         <>
           <p className={styles.muted}>{text.hint}</p>
           <div className={styles.actions}>

@@ -96,6 +96,22 @@ describe('DeveloperPage', () => {
     expect(screen.queryByRole('button', { name: text.unlock })).toBeNull();
   });
 
+  it('offers the reset to a developer whose only factors are passkeys', async () => {
+    const factors = OpsMessages.factors;
+    developerApi(() => ({
+      ...LOCKED,
+      developer: {
+        ...LOCKED.developer,
+        factors: { authenticatorApp: false, passkeys: 2, recoveryCodesLeft: 10 },
+      },
+    }));
+    renderOpsPage(DeveloperPage, OpsClientPaths.developer, opsDeveloperPath('dev_1'));
+    const section = await screen.findByRole('region', { name: factors.title });
+    expect(section).toHaveTextContent(`${factors.authenticatorApp}${factors.appNone}`);
+    expect(section).toHaveTextContent(`${factors.passkeys}2`);
+    expect(within(section).getByRole('button', { name: factors.reset })).toBeVisible();
+  });
+
   it('shows the second factors and resets them only with a reason, then shows none', async () => {
     const factors = OpsMessages.factors;
     let developer = LOCKED;
@@ -122,7 +138,7 @@ describe('DeveloperPage', () => {
       ...LOCKED,
       developer: {
         ...LOCKED.developer,
-        factors: { authenticatorApp: false, recoveryCodesLeft: 0 },
+        factors: { authenticatorApp: false, passkeys: 0, recoveryCodesLeft: 0 },
       },
     };
     await userEvent.click(within(dialog).getByRole('button', { name: factors.reset }));

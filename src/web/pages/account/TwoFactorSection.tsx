@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
 import { ACCOUNT_TWO_FACTOR_ID } from '../../../contract/routes.js';
 import type { TotpStartResponse } from '../../../contract/two-factor.js';
@@ -13,6 +13,11 @@ import { TotpEnrollment } from './TotpEnrollment.js';
 import { TotpManage } from './TotpManage.js';
 import styles from './two-factor-section.module.css';
 
+// With the WebAuthn library, when asked for (the /account bundle's budget).
+const PasskeysSection = lazy(async () => ({
+  default: (await import('./PasskeysSection.js')).PasskeysSection,
+}));
+
 /**
  * The account screen's second factor (`/account#two-factor`): set up the authenticator app,
  * see the recovery codes once, make new ones, remove the app. Hidden under DEVELOPER_2FA=off.
@@ -22,6 +27,7 @@ export function TwoFactorSection() {
   const status = useQuery(twoFactorQuery);
   const [started, setStarted] = useState<TotpStartResponse | null>(null);
   const [codes, setCodes] = useState<readonly string[] | null>(null);
+  const [showPasskeys, setShowPasskeys] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorQuery.queryKey });
   const start = useAction(async () => {
     setStarted(await twoFactorApi.start());
@@ -60,7 +66,8 @@ export function TwoFactorSection() {
                   onCancel={() => setStarted(null)}
                   onEnrolled={(recoveryCodes) => {
                     setStarted(null);
-                    setCodes(recoveryCodes);
+                    // A passkey set up before gave the codes already: none come again.
+                    setCodes(recoveryCodes.length > 0 ? recoveryCodes : null);
                     void refresh();
                   }}
                 />
@@ -80,6 +87,15 @@ export function TwoFactorSection() {
                 onRemoved={refresh}
               />
             </>
+          )}
+          {showPasskeys ? (
+            <Suspense fallback={<p>{text.loading}</p>}>
+              <PasskeysSection />
+            </Suspense>
+          ) : (
+            <Button variant="secondary" onClick={() => setShowPasskeys(true)}>
+              {text.managePasskeys}
+            </Button>
           )}
         </>
       )}

@@ -8,6 +8,7 @@ import { Limits } from '../../../contract/limits.js';
 import { SignedOutMessages as Messages } from '../../../contract/messages-signed-out.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { authApi, isChallenge } from '../../api/auth-api.js';
+import type { SignInChallenge } from '../../../contract/two-factor.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import { useBrand } from '../../brand.js';
 import { checksValidate } from '../../forms/checks-validate.js';
@@ -42,7 +43,7 @@ export default function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge['user_status'] | null>(null);
   const [searchParams] = useSearchParams();
   const loc = searchParams.get('loc');
   const isFromLegacyAddress = loc !== null && mentionsLegacyDomain(loc, brand.legacyDomains);
@@ -96,7 +97,7 @@ export default function LoginPage() {
   const signIn = handleSubmit(async (values) => {
     try {
       const response = await authApi.signin(values);
-      if (isChallenge(response)) setChallenge(response.user_status.Session);
+      if (isChallenge(response)) setChallenge(response.user_status);
       else await finishSignIn(response);
     } catch (error) {
       if (hasErrorCode(error, 'developer_not_verified')) {
@@ -116,7 +117,11 @@ export default function LoginPage() {
     return (
       <div className={styles.layout}>
         <Suspense fallback={null}>
-          <SecondFactorStep session={challenge} onRestart={() => setChallenge(null)} />
+          <SecondFactorStep
+            session={challenge.Session}
+            hasPasskey={challenge.AvailableChallenges !== undefined}
+            onRestart={() => setChallenge(null)}
+          />
         </Suspense>
       </div>
     );

@@ -13,6 +13,13 @@ import { ClientPaths } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
 import { StorageKeys } from '../../session/storage.js';
 import LoginPage from './LoginPage.js';
+import { PasskeyMessages } from '../../../contract/messages-passkeys.js';
+import { PasskeyPaths } from '../../../contract/passkey-paths.js';
+
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: () =>
+    Promise.resolve({ id: 'a2V5', rawId: 'a2V5', type: 'public-key', response: {} }),
+}));
 
 const CHALLENGE = {
   status: 'success',
@@ -131,5 +138,50 @@ describe('the sign-in second step', () => {
     await signInWithPassword(userEvent.setup());
     await waitFor(() => expect(router.state.location.pathname).toBe(ClientPaths.account));
     expect(router.state.location.hash).toBe('#two-factor');
+  });
+
+  it('offers a passkey when the account has one and signs in with it', async () => {
+    const seen = fakeApi((request) => {
+      if (request.url === ApiPaths.signin) {
+        return json(200, {
+          ...CHALLENGE,
+          user_status: {
+            ChallengeName: 'WEB_AUTHN',
+            Session: 'challenge-1',
+            AvailableChallenges: ['WEB_AUTHN', 'SOFTWARE_TOKEN_MFA'],
+          },
+        });
+      }
+      if (request.url === PasskeyPaths.secondFactorOptions) {
+        return json(200, { status: 'success', message: 'ok', options: { challenge: 'Yw' } });
+      }
+      return json(200, signedIn());
+    });
+    const router = renderLogin();
+    const user = userEvent.setup();
+    await signInWithPassword(user);
+
+    await user.click(await screen.findByRole('button', { name: PasskeyMessages.usePasskey }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(ClientPaths.myApps));
+    expect(seen.map((r) => [r.url, r.body]).slice(1)).toEqual([
+      [PasskeyPaths.secondFactorOptions, JSON.stringify({ session: 'challenge-1' })],
+      [
+        PasskeyPaths.secondFactor,
+        JSON.stringify({
+          session: 'challenge-1',
+          credential: { id: 'a2V5', rawId: 'a2V5', type: 'public-key', response: {} },
+        }),
+      ],
+    ]);
+  });
+
+  it('offers no passkey to an account without one', async () => {
+    fakeApi(() => json(200, CHALLENGE));
+    renderLogin();
+    await signInWithPassword(userEvent.setup());
+
+    expect(await screen.findByLabelText(TwoFactorMessages.codeLabel)).toBeVisible();
+    expect(screen.queryByRole('button', { name: PasskeyMessages.usePasskey })).toBeNull();
   });
 });

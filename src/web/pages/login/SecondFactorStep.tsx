@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { PasskeyMessages } from '../../../contract/messages-passkeys.js';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
 import { secondFactorSignIn } from '../../api/second-factor-api.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
@@ -13,13 +14,35 @@ import { useFinishSignIn } from './use-finish-sign-in.js';
  * The sign-in's second step, after the right password: a code from the authenticator app,
  * or a recovery code. Loaded only when asked (the /login bundle's budget).
  */
-export function SecondFactorStep(props: { session: string; onRestart: () => void }) {
+export function SecondFactorStep(props: {
+  session: string;
+  hasPasskey?: boolean;
+  onRestart: () => void;
+}) {
   const finish = useFinishSignIn();
   const [isRecovery, setIsRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [isBusy, setIsBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+
+  const verifyPasskey = async () => {
+    setIsBusy(true);
+    try {
+      // The WebAuthn library comes only when a passkey is used.
+      const { passkeysApi } = await import('../../api/passkeys-api.js');
+      await finish(await passkeysApi.secondFactor(props.session));
+    } catch (failure) {
+      if (hasErrorCode(failure, 'second_factor_challenge_expired')) {
+        notify.info(text.challengeExpired);
+        props.onRestart();
+      } else {
+        notify.alert(errorMessage(failure));
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  };
 
   const verify = async () => {
     if (code.trim() === '') {
@@ -75,6 +98,13 @@ export function SecondFactorStep(props: { session: string; onRestart: () => void
           {text.verify}
         </Button>
       </form>
+      {props.hasPasskey === true && (
+        <p className={cardStyles.footnote}>
+          <Button variant="secondary" disabled={isBusy} onClick={() => void verifyPasskey()}>
+            {PasskeyMessages.usePasskey}
+          </Button>
+        </p>
+      )}
       <p className={cardStyles.footnote}>
         <Button
           variant="secondary"
