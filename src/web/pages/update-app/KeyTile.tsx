@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Application, ApplicationResponse } from '../../../contract/apps.js';
 import type { KeyGrace, RevealKeysResponse } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
@@ -8,17 +8,11 @@ import { appKeys } from '../../api/apps-api.js';
 import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
-import { notify } from '../../ui/notify.js';
 import { BLOCK_NOTICE_ID } from './BlockNotice.js';
 import { KEY_ROLL_TEXTS, RollKey } from './RollKey.js';
+import { runReveal } from './run-reveal.js';
 import { useCopy } from './use-copy.js';
 import styles from './update-app-page.module.css';
-
-// The password dialog and its form library come with the first reveal, not with the tile
-// (decision 034).
-const RevealKeys = lazy(async () => ({
-  default: (await import('./RevealKeys.js')).RevealKeys<RevealKeysResponse>,
-}));
 
 interface Entry {
   readonly id: string;
@@ -52,13 +46,10 @@ function revealedOf(answer: RevealKeysResponse): Revealed {
  */
 export function KeyTile({ app }: { app: Application }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-  const [isAskingPassword, setIsAskingPassword] = useState(false);
-  // Mounted from the first reveal on, so the dialog closes as it opened (focus returns).
-  const [hasAskedPassword, setHasAskedPassword] = useState(false);
   const { copy, fallback } = useCopy();
   const queryClient = useQueryClient();
 
-  // The grant lasts 5 minutes (KeyLimits.revealGrantMs): then the keys are masked again.
+  // Shown until the step-up ends (StepUpLimits.grantMs): then the keys are masked again.
   useEffect(() => {
     if (revealed === null) return;
     const timer = setTimeout(() => setRevealed(null), Math.max(0, revealed.until - Date.now()));
@@ -133,10 +124,12 @@ export function KeyTile({ app }: { app: Application }) {
           <Button
             variant="secondary"
             className={styles.keyAction}
-            onClick={() => {
-              setHasAskedPassword(true);
-              setIsAskingPassword(true);
-            }}
+            onClick={() =>
+              void runReveal(
+                () => keysApi.reveal(app.applicationId),
+                (answer) => setRevealed(revealedOf(answer)),
+              )
+            }
           >
             <Eye aria-hidden="true" size={18} /> {Messages.keys.reveal}
           </Button>
@@ -156,20 +149,6 @@ export function KeyTile({ app }: { app: Application }) {
           disabledBy={app.block === null ? undefined : BLOCK_NOTICE_ID}
         />
       </div>
-      {hasAskedPassword && (
-        <Suspense fallback={null}>
-          <RevealKeys
-            isOpen={isAskingPassword}
-            text={Messages.keys.revealText}
-            reveal={(password) => keysApi.reveal(app.applicationId, password)}
-            onClose={() => setIsAskingPassword(false)}
-            onRevealed={(answer) => {
-              setRevealed(revealedOf(answer));
-              notify.success(answer.message);
-            }}
-          />
-        </Suspense>
-      )}
       {fallback}
     </aside>
   );
