@@ -10,6 +10,13 @@ export { KEY_GRACE_PERIODS, KEY_GRACES, type KeyGrace } from './key-grace.js';
  */
 export const KeyGraceSchema = z.enum(KEY_GRACES);
 
+/**
+ * API_KEY_IN_READS: application reads carry the current key `whole` (the spec's `secret`) or
+ * only `masked`, the whole key then coming through the reveal (docs/decisions/068-step-up.md).
+ */
+export const API_KEY_IN_READS = ['whole', 'masked'] as const;
+export type ApiKeyInReads = (typeof API_KEY_IN_READS)[number];
+
 export const KeyLimits = {
   /** Password tries of a signed-in session per developer and window, counted before the hash. */
   revealTries: 5,

@@ -6,6 +6,7 @@ import { CONNECT_DEFAULT_DAILY_LOGOUT, CONNECT_DEFAULT_SCOPES } from '../contrac
 import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '../contract/two-factor.js';
+import { API_KEY_IN_READS, type ApiKeyInReads } from '../contract/keys.js';
 import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
 import { parseDailyLogout, type DailyLogout } from './connect/daily-logout.js';
@@ -147,6 +148,8 @@ export interface Config {
   readonly unverifiedAccountMaxAgeMs: number;
   /** The broker's policy on developers' second factors (docs/decisions/063). */
   readonly developerTwoFactor: TwoFactorPolicy;
+  /** Whether application reads carry the whole current key (docs/decisions/068). */
+  readonly apiKeyInReads: ApiKeyInReads;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -502,6 +505,7 @@ export function loadConfig(env: Env = process.env): Config {
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     developerTwoFactor: twoFactorPolicy(env),
+    apiKeyInReads: apiKeyInReads(env),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
@@ -518,6 +522,12 @@ function twoFactorPolicy(env: Env): TwoFactorPolicy {
   const value = text(env, 'DEVELOPER_2FA', 'optional');
   const found = TWO_FACTOR_POLICIES.find((policy) => policy === value);
   return found ?? fail('DEVELOPER_2FA', `must be one of ${TWO_FACTOR_POLICIES.join(', ')}`, value);
+}
+
+function apiKeyInReads(env: Env): ApiKeyInReads {
+  const value = text(env, 'API_KEY_IN_READS', 'whole');
+  const found = API_KEY_IN_READS.find((mode) => mode === value);
+  return found ?? fail('API_KEY_IN_READS', `must be one of ${API_KEY_IN_READS.join(', ')}`, value);
 }
 
 function connectSettings(env: Env): ConnectSettings {

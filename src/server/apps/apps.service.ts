@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { KeyRing } from '../keys/key-ring.js';
+import { keysInReads, type KeyRing } from '../keys/key-ring.js';
 import { keyQueries, type KeyRow } from '../keys/keys.repository.js';
 import { countHit } from '../limits/rate-limits.repository.js';
 import type { JobQueue } from '../jobs/job-definition.js';
@@ -117,7 +117,7 @@ export function createAppsService(deps: AppsDeps) {
       { row, ips, now },
       {
         linkSigningSecret: deps.linkSigningSecret,
-        keys: deps.keys.view(keys, row.id, now),
+        keys: keysInReads(deps.keys.view(keys, row.id, now), config.apiKeyInReads),
         ipChangeCooldownDays: config.apps.ipChangeCooldownDays,
       },
     );

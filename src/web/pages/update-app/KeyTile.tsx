@@ -20,11 +20,16 @@ interface Entry {
   readonly shown: string;
   /** Whether `shown` is a masked key (kept on one line). */
   readonly isMasked: boolean;
-  /** The whole value to copy; null when not known here (an old key before a reveal). */
-  readonly value: string | null;
+  /**
+   * The whole value to copy; REVEAL_FIRST for the current key when reads carry it masked
+   * (API_KEY_IN_READS=masked); null when not known here (an old key before a reveal).
+   */
+  readonly value: string | typeof REVEAL_FIRST | null;
   readonly notice: string;
   readonly expiresAt: string | null;
 }
+
+const REVEAL_FIRST = Symbol('reveal first');
 
 interface Revealed {
   readonly keys: ReadonlyMap<string, string>;
@@ -66,15 +71,40 @@ export function KeyTile({ app }: { app: Application }) {
     return answer.message;
   };
 
+  const reveal = (then?: (answer: RevealKeysResponse) => void) =>
+    runReveal(
+      () => keysApi.reveal(app.applicationId),
+      (answer) => {
+        setRevealed(revealedOf(answer));
+        then?.(answer);
+      },
+    );
+  // Reads carry the mask in `secret` under API_KEY_IN_READS=masked: copying reveals first.
+  const currentValue: Entry['value'] = app.keys.some((key) => key.masked === app.secret)
+    ? REVEAL_FIRST
+    : app.secret;
+  const copyEntry = (entry: Entry) => {
+    const { value } = entry;
+    if (value === null) return;
+    if (value !== REVEAL_FIRST) {
+      void copy(entry.label, value, entry.notice);
+      return;
+    }
+    void reveal((answer) => {
+      const whole = answer.keys.find((key) => key.expiresAt === null)?.key;
+      if (whole !== undefined) void copy(entry.label, whole, entry.notice);
+    });
+  };
+
   const entries: Entry[] = [
-    ...app.keys.map((key) => {
+    ...app.keys.map((key): Entry => {
       const whole = revealed?.keys.get(key.id);
       return {
         id: key.id,
         label: key.expiresAt === null ? Messages.screens.apiKey : Messages.keys.old,
         shown: whole ?? key.masked,
         isMasked: whole === undefined,
-        value: key.expiresAt === null ? app.secret : (whole ?? null),
+        value: whole ?? (key.expiresAt === null ? currentValue : null),
         notice: Messages.copy.apiKey,
         expiresAt: key.expiresAt,
       };
@@ -105,7 +135,7 @@ export function KeyTile({ app }: { app: Application }) {
                   type="button"
                   className={styles.copy}
                   aria-label={`Copy ${entry.label}`}
-                  onClick={() => void copy(entry.label, entry.value ?? '', entry.notice)}
+                  onClick={() => copyEntry(entry)}
                 >
                   <Copy aria-hidden="true" size={18} />
                 </button>
@@ -121,16 +151,7 @@ export function KeyTile({ app }: { app: Application }) {
       </dl>
       <div className={styles.keyActions}>
         {revealed === null ? (
-          <Button
-            variant="secondary"
-            className={styles.keyAction}
-            onClick={() =>
-              void runReveal(
-                () => keysApi.reveal(app.applicationId),
-                (answer) => setRevealed(revealedOf(answer)),
-              )
-            }
-          >
+          <Button variant="secondary" className={styles.keyAction} onClick={() => void reveal()}>
             <Eye aria-hidden="true" size={18} /> {Messages.keys.reveal}
           </Button>
         ) : (
