@@ -29,8 +29,8 @@ const APP: ApplicationResponse = appResponse(ID, OLD_KEY, { keys: [CURRENT] });
 const GRANT_MS = 5 * 60_000;
 
 /** The keys API: rolls with the grace asked for; reveals after a step-up with PASSWORD. */
-function keysApiFake() {
-  let app = APP;
+function keysApiFake(read: ApplicationResponse = APP) {
+  let app = read;
   let isSteppedUp = false;
   return fakeApi((request: Seen) => {
     if (request.method === 'GET') return json(200, app);
@@ -193,6 +193,23 @@ describe('KeyTile: Reveal keys and copy', WALK, () => {
     expect(within(tile).queryByText(OLD_KEY)).toBeNull();
     expect(screen.queryByText(StepUpMessages.passwordRequired)).toBeNull();
     expect(seen.filter((request) => request.url === StepUpPaths.stepUp)).toEqual([]);
+  });
+
+  it('with masked reads (API_KEY_IN_READS=masked), Copy reveals first through the step-up', async () => {
+    keysApiFake({ ...APP, secret: maskApiKey(OLD_KEY) });
+    const tile = await renderTile();
+    const writeText = vi.fn(() => Promise.resolve());
+    stubClipboard(writeText);
+    await userEvent.click(
+      within(tile).getByRole('button', { name: `Copy ${Messages.screens.apiKey}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: StepUpMessages.title });
+    await userEvent.type(within(dialog).getByLabelText(StepUpMessages.passwordLabel), PASSWORD);
+    await userEvent.click(within(dialog).getByRole('button', { name: StepUpMessages.confirm }));
+
+    expect(await screen.findByText(Messages.copy.apiKey)).toBeVisible();
+    expect(writeText).toHaveBeenCalledWith(OLD_KEY);
+    expect(writeText).not.toHaveBeenCalledWith(maskApiKey(OLD_KEY));
   });
 
   it('copies the whole key without a reveal', async () => {
