@@ -9,6 +9,7 @@ import { holdRequests } from './support/network.js';
 import { expectNotice, notice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { signInWithForm } from './support/screens.js';
+import { confirmStepUp } from './support/step-up.js';
 import type { Page } from '@playwright/test';
 
 // The account screen (docs/product.md section 2.11): /account from the header, the profile kept across a reload,
@@ -123,7 +124,10 @@ for (const width of [1280, 390] as const) {
       await expect(form.change).toBeDisabled();
       await form.repeat.fill(NEW_PASSWORD);
       allowFailedResponse(ApiPaths.accountPassword, 400);
+      allowFailedResponse(ApiPaths.accountPassword, 403);
       await form.change.click();
+      // The change asks the password again first (decision 068), then checks the current one.
+      await confirmStepUp(page, { password: developer.password });
       await expect(page.getByText(Messages.account.currentPasswordWrong)).toBeVisible();
       await expect(form.current).toBeFocused();
       await expect(form.current).toHaveAttribute('aria-invalid', 'true');

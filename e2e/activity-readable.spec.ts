@@ -6,6 +6,7 @@ import { formatTime } from '../src/web/ui/format-time.js';
 import { createVerifiedDeveloper, xsrfHeaders } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { StepUpPaths } from '../src/contract/step-up.js';
 
 // The activity log reads like a bank statement (docs/product.md, the activity screen): each
 // event a sentence with the application's name, times as the screens write them, durations in
@@ -55,10 +56,14 @@ for (const width of [1280, 390] as const) {
       const developer = await createVerifiedDeveloper(request);
       const token = await accessTokenOf(request, developer.email, developer.password);
       const id = await createAppByApi(request, token, { name: 'Momentum Bot' });
-      const rolled = await request.post(ApiPaths.rollKey(id), {
-        data: { grace: '24h' },
-        headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${token}` },
+      const headers = { ...(await xsrfHeaders(request)), authorization: `Bearer ${token}` };
+      // The roll needs the session's step-up (docs/decisions/068-step-up.md).
+      const steppedUp = await request.post(StepUpPaths.stepUp, {
+        data: { password: developer.password },
+        headers,
       });
+      expect(steppedUp.status()).toBe(200);
+      const rolled = await request.post(ApiPaths.rollKey(id), { data: { grace: '24h' }, headers });
       expect(rolled.status()).toBe(200);
       const rolledAt = Date.now();
 

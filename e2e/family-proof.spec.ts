@@ -1,7 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Messages } from '../src/contract/messages.js';
+import { StepUpPaths } from '../src/contract/step-up.js';
 import { makePdf } from '../test/support/png.js';
-import { createVerifiedDeveloper, type NewDeveloper } from './support/accounts.js';
+import {
+  createVerifiedDeveloper,
+  GOOD_PASSWORD,
+  xsrfHeaders,
+  type NewDeveloper,
+} from './support/accounts.js';
 import { runAdmin } from './support/admin.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
@@ -96,6 +102,12 @@ test('the second developer hits the duplicate error on update, sends a proof, an
     if (r.method() === 'PUT' && new URL(r.url()).pathname === appPath) updates.push(r.url());
   });
 
+  // The IP change needs the session's step-up (decision 068): given here, this spec is on proofs.
+  const steppedUp = await request.post(StepUpPaths.stepUp, {
+    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${claimant.token}` },
+    data: { password: GOOD_PASSWORD },
+  });
+  expect(steppedUp.status()).toBe(200);
   await openSignedIn(page, claimant.token, `/update-app/${appId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Family bot' })).toBeVisible();
   const skip = page.getByRole('checkbox', { name: Messages.ips.skipDuplicates });

@@ -7,6 +7,9 @@ import { createVerifiedDeveloper } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { expectNotice } from './support/notices.js';
+import { confirmStepUp, stepUpDialog } from './support/step-up.js';
+import { StepUpMessages } from '../src/contract/messages-step-up.js';
+import { StepUpPaths } from '../src/contract/step-up.js';
 
 // Keys (decision 024): Roll key with a grace period lists the new key and the old one with the time
 // it stops; Reveal keys asks the password again; a refused clipboard shows the whole key
@@ -46,7 +49,8 @@ for (const width of [1280, 390] as const) {
       const id = await createAppByApi(request, token, { name: 'Key roller' });
       const oldKey = (await appByApi(request, token, id)).secret;
       // The wrong password below is answered 401, which the browser logs.
-      allowFailedResponse(ApiPaths.revealKeys(id), 401);
+      allowFailedResponse(ApiPaths.rollKey(id), 403);
+      allowFailedResponse(StepUpPaths.stepUp, 401);
 
       await openSignedIn(page, token, `/update-app/${id}`);
       const tile = keysTile(page);
@@ -62,6 +66,15 @@ for (const width of [1280, 390] as const) {
       await expectNoAxeViolations(page);
       const rolledAt = Date.now();
       await roll.getByRole('button', { name: Messages.keys.roll }).click();
+      // The roll asks the password again first (no second factor): a wrong one is said there.
+      const stepUp = stepUpDialog(page);
+      const password = stepUp.getByLabel(StepUpMessages.passwordLabel, { exact: true });
+      await expect(password).toBeFocused();
+      await password.fill(`${developer.password}x`);
+      await stepUp.getByRole('button', { name: StepUpMessages.confirm }).click();
+      await expect(stepUp.getByText(Messages.keys.passwordWrong)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirmStepUp(page, { password: developer.password });
       await expectNotice(page, Messages.keys.rolled, 'success');
       await expect(roll).toBeHidden();
 
@@ -77,20 +90,10 @@ for (const width of [1280, 390] as const) {
       await expect(tile.getByText(newKey, { exact: true })).toHaveCount(0);
       await expectNoAxeViolations(page);
 
-      // Reveal keys: a wrong password shows nothing, the right one both whole keys.
+      // Reveal keys within the step-up's 5 minutes: both whole keys, asked nothing more.
       await tile.getByRole('button', { name: Messages.keys.reveal }).click();
-      const reveal = page.getByRole('dialog', { name: Messages.keys.revealTitle });
-      const password = reveal.getByLabel(Messages.keys.password, { exact: true });
-      await password.fill(`${developer.password}x`);
-      await reveal.getByRole('button', { name: Messages.keys.confirm }).click();
-      await expect(reveal.getByText(Messages.keys.passwordWrong)).toBeVisible();
-      await expect(password).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page);
-      await expect(tile.getByText(newKey, { exact: true })).toHaveCount(0);
-      await password.fill(developer.password);
-      await reveal.getByRole('button', { name: Messages.keys.confirm }).click();
-      await expect(reveal).toBeHidden();
       await expect(tile.getByText(newKey, { exact: true })).toBeVisible();
+      await expect(stepUpDialog(page)).toHaveCount(0);
       await expect(tile.getByText(oldKey, { exact: true })).toBeVisible();
       await expect(tile.getByRole('button', { name: Messages.keys.hide })).toBeVisible();
       await expectNoAxeViolations(page);

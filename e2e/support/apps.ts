@@ -1,9 +1,10 @@
 import { StorageKeys } from '../../src/web/session/storage.js';
 import { ApiPaths } from '../../src/contract/api-paths.js';
+import { StepUpPaths } from '../../src/contract/step-up.js';
 import { ipFieldName } from '../../src/contract/rules.js';
 import { makePdf } from '../../test/support/png.js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInByApi, xsrfHeaders } from './accounts.js';
+import { GOOD_PASSWORD, signInByApi, xsrfHeaders } from './accounts.js';
 import { expect } from './fixtures.js';
 
 /**
@@ -91,15 +92,20 @@ export async function createAppByApi(
 
 /**
  * Changes an app's IP list through PUT /api/v1/app/{id}, its other fields set as
- * `createAppByApi` sets them: this starts the 15-day lock.
+ * `createAppByApi` sets them, after a step-up with the password: this starts the 15-day lock.
  */
 export async function changeIpsByApi(
   request: APIRequestContext,
   accessToken: string,
   id: string,
   ips: readonly string[],
+  password = GOOD_PASSWORD,
 ) {
   const current = await appByApi(request, accessToken, id);
+  const headers = { ...(await xsrfHeaders(request)), authorization: `Bearer ${accessToken}` };
+  // An IP change needs the session's step-up (docs/decisions/068-step-up.md).
+  const steppedUp = await request.post(StepUpPaths.stepUp, { headers, data: { password } });
+  expect(steppedUp.status(), await steppedUp.text()).toBe(200);
   const response = await request.put(ApiPaths.app(id), {
     multipart: {
       name: current.applicationName,

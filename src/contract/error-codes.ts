@@ -41,6 +41,8 @@ const SPECIFIC = {
   second_factor_challenge_expired: 401,
   /** DEVELOPER_2FA=required and the developer has no second factor yet: set one up first. */
   second_factor_required: 403,
+  /** The change needs a second factor (or, without one, the password) of the last 5 minutes. */
+  step_up_required: 403,
   ip_used_by_another_developer: 409,
   ip_change_cooldown: 409,
   supporting_document_required: 400,

@@ -1,20 +1,24 @@
 import * as z from 'zod/mini';
 import { ResponseStatusSchema } from './auth.js';
-import { LoginPasswordSchema } from './fields.js';
 import { KEY_GRACES } from './key-grace.js';
 
 export { KEY_GRACE_PERIODS, KEY_GRACES, type KeyGrace } from './key-grace.js';
 
 /**
- * API keys: roll with a grace period for the old key, reveal after the password
- * (docs/decisions/024-api-keys-at-rest.md).
+ * API keys: roll with a grace period for the old key, reveal after a step-up
+ * (docs/decisions/024-api-keys-at-rest.md, docs/decisions/068-step-up.md).
  */
 export const KeyGraceSchema = z.enum(KEY_GRACES);
 
+/**
+ * API_KEY_IN_READS: application reads carry the current key `whole` (the spec's `secret`) or
+ * only `masked`, the whole key then coming through the reveal (docs/decisions/068-step-up.md).
+ */
+export const API_KEY_IN_READS = ['whole', 'masked'] as const;
+export type ApiKeyInReads = (typeof API_KEY_IN_READS)[number];
+
 export const KeyLimits = {
-  /** A reveal shows the whole keys this long; then the password is asked again. */
-  revealGrantMs: 5 * 60_000,
-  /** Password tries on reveal per developer and window, counted before the hash. */
+  /** Password tries of a signed-in session per developer and window, counted before the hash. */
   revealTries: 5,
   revealWindowMs: 15 * 60_000,
 } as const;
@@ -43,16 +47,15 @@ export const RollKeyResponseSchema = z.object({
 });
 export type RollKeyResponse = z.infer<typeof RollKeyResponseSchema>;
 
-export const RevealKeysRequestSchema = z.strictObject({
-  password: LoginPasswordSchema.check(z.maxLength(256)),
-});
+/** Nothing: the session's step-up is the proof (docs/decisions/068-step-up.md). */
+export const RevealKeysRequestSchema = z.strictObject({});
 export type RevealKeysRequest = z.infer<typeof RevealKeysRequestSchema>;
 
 export const RevealKeysResponseSchema = z.object({
   status: ResponseStatusSchema,
   message: z.string(),
   keys: z.array(RevealedKeySchema),
-  /** ISO-8601: the screen hides the keys again at this instant. */
+  /** ISO-8601: the step-up's end; the screen hides the keys again at this instant. */
   revealedUntil: z.string(),
 });
 export type RevealKeysResponse = z.infer<typeof RevealKeysResponseSchema>;

@@ -285,9 +285,6 @@ export const Messages = {
     stopsAt: (when: string) => `Stops working ${when}`,
     reveal: 'Reveal keys',
     hide: 'Hide keys',
-    revealTitle: 'Enter your password',
-    revealText: 'The whole keys show for 5 minutes after you confirm your password.',
-    password: 'Password',
     confirm: 'Confirm',
     revealed: 'Keys revealed',
     passwordWrong: 'The password is incorrect.',
@@ -308,7 +305,6 @@ export const Messages = {
     secretStopsAt: (when: string) => `Stops signing ${when}`,
     reveal: 'Reveal secret',
     hide: 'Hide secret',
-    revealText: 'The whole signing secrets show for 5 minutes after you confirm your password.',
     roll: 'Roll secret',
     rollTitle: 'Roll the signing secret?',
     rollText:

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { ResponseStatusSchema } from './auth.js';
 import { KeyGraceSchema } from './keys.js';
-import { LoginPasswordSchema } from './fields.js';
 
 /**
  * Postbacks: order updates from the trading platform, signed per the Standard
@@ -176,9 +175,8 @@ export const RollPostbackSecretResponseSchema = z.object({
   secrets: z.array(PostbackSecretSchema),
 });
 
-export const RevealPostbackSecretRequestSchema = z.strictObject({
-  password: LoginPasswordSchema.check(z.maxLength(256)),
-});
+/** Nothing: the session's step-up is the proof (docs/decisions/068-step-up.md). */
+export const RevealPostbackSecretRequestSchema = z.strictObject({});
 
 export const RevealPostbackSecretResponseSchema = z.object({
   status: ResponseStatusSchema,

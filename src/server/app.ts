@@ -60,6 +60,9 @@ import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { createTwoFactorService } from './two-factor/two-factor.service.js';
 import { createKeyRing } from './keys/key-ring.js';
 import { registerKeysRoutes } from './keys/keys.routes.js';
+import { createStepUpGuard } from './step-up/step-up.js';
+import { registerStepUp } from './step-up/step-up.routes.js';
+import { createStepUpService } from './step-up/step-up.service.js';
 import { createKeysService } from './keys/keys.service.js';
 import { fillKeyPrefixes } from './keys/fill-key-prefixes.js';
 import { sealPlainKeys } from './keys/seal-plain-keys.js';
@@ -295,6 +298,21 @@ async function registerAccounts(
     }),
   );
   await registerRateLimits(app, { db, clock }, metrics.rateLimitRefused);
+  const stepUpGuard = createStepUpGuard(db, config.developerTwoFactor);
+  const factorProof = {
+    crypto: keyCrypto,
+    codeHashSecret: deps.secrets.codeHashSecret,
+    jobs: app.jobs,
+    productName: config.brand.productName,
+    publicUrl: config.publicUrl,
+    onLockout: () => metrics.auth.lockout(),
+  };
+  registerStepUp(app, {
+    stepUp: createStepUpService({ db, clock, guard: stepUpGuard, ...factorProof }),
+    guard: stepUpGuard,
+    clock,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
   registerAuthRoutes(app, {
     auth: createAuthService(authDeps),
     reset,
@@ -321,13 +339,9 @@ async function registerAccounts(
   const factorDeps = {
     db,
     clock,
-    crypto: keyCrypto,
-    codeHashSecret: deps.secrets.codeHashSecret,
-    jobs: app.jobs,
     policy: config.developerTwoFactor,
-    productName: config.brand.productName,
-    publicUrl: config.publicUrl,
-    onLockout: () => metrics.auth.lockout(),
+    guard: stepUpGuard,
+    ...factorProof,
   };
   registerTwoFactorRoutes(app, {
     twoFactor: createTwoFactorService(factorDeps),
@@ -405,6 +419,7 @@ async function registerApplications(
     linkSigningSecret,
     keys,
     jobs: app.jobs,
+    stepUp: createStepUpGuard(db.kysely, config.developerTwoFactor),
   });
   registerKeysRoutes(app, {
     keys: createKeysService({

@@ -123,6 +123,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('carries the whole API key in application reads unless API_KEY_IN_READS=masked', () => {
+    expect(loadConfig({}).apiKeyInReads).toBe('whole');
+    expect(loadConfig({ API_KEY_IN_READS: 'masked' }).apiKeyInReads).toBe('masked');
+  });
+
   it('is frozen all the way down', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);
@@ -164,6 +169,7 @@ describe('loadConfig', () => {
     [{ UNVERIFIED_ACCOUNT_DAYS: 'week' }, 'UNVERIFIED_ACCOUNT_DAYS'],
     [{ DEVELOPER_2FA: 'yes' }, 'DEVELOPER_2FA'],
     [{ DEVELOPER_2FA: 'constructor' }, 'DEVELOPER_2FA'],
+    [{ API_KEY_IN_READS: 'hidden' }, 'API_KEY_IN_READS'],
     [{ NODE_ENV: 'constructor' }, 'NODE_ENV'],
     [{ NODE_ENV: 'toString' }, 'NODE_ENV'],
   ])('refuses %o naming %s', (env, name) => {

@@ -6,6 +6,7 @@ import { CONNECT_DEFAULT_DAILY_LOGOUT, CONNECT_DEFAULT_SCOPES } from '../contrac
 import { AccountLimits, CodeFailureLimits } from '../contract/limits.js';
 import { PostbackLimits } from '../contract/postbacks.js';
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '../contract/two-factor.js';
+import { API_KEY_IN_READS, type ApiKeyInReads } from '../contract/keys.js';
 import { UsageLimits } from '../contract/usage.js';
 import type { HashingLimits } from './auth/passwords.js';
 import { parseDailyLogout, type DailyLogout } from './connect/daily-logout.js';
@@ -149,6 +150,8 @@ export interface Config {
   readonly developerTwoFactor: TwoFactorPolicy;
   /** DEVELOPER_PASSKEY_SIGNIN: a passkey alone signs in (docs/decisions/067). */
   readonly developerPasskeySignIn: boolean;
+  /** Whether application reads carry the whole current key (docs/decisions/068). */
+  readonly apiKeyInReads: ApiKeyInReads;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -505,6 +508,7 @@ export function loadConfig(env: Env = process.env): Config {
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     developerTwoFactor: twoFactorPolicy(env),
     developerPasskeySignIn: passkeySignIn(env),
+    apiKeyInReads: apiKeyInReads(env),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),
       maxWaitMs: integer(env, 'HASH_QUEUE_WAIT_MS', 5000, 1, 60_000),
@@ -528,6 +532,12 @@ function passkeySignIn(env: Env): boolean {
   if (value !== 'on' && value !== 'off')
     fail('DEVELOPER_PASSKEY_SIGNIN', 'must be on or off', value);
   return value === 'on';
+}
+
+function apiKeyInReads(env: Env): ApiKeyInReads {
+  const value = text(env, 'API_KEY_IN_READS', 'whole');
+  const found = API_KEY_IN_READS.find((mode) => mode === value);
+  return found ?? fail('API_KEY_IN_READS', `must be one of ${API_KEY_IN_READS.join(', ')}`, value);
 }
 
 function connectSettings(env: Env): ConnectSettings {

@@ -19,6 +19,7 @@ export async function signedInDeveloper(t: TestApp): Promise<SignedInDeveloper> 
   const res = await signIn(client, dev.email, dev.password);
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   client.bearer = res.body.user_status.AuthenticationResult.AccessToken;
+  client.stepUpProof = { password: dev.password };
   return { ...dev, client };
 }
 

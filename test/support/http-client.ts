@@ -1,9 +1,23 @@
+import { StepUpPaths, type StepUpRequest } from '../../src/contract/step-up.js';
+
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
 export interface JsonResponse<T = Record<string, unknown>> {
   readonly status: number;
   readonly headers: Headers;
   readonly body: T;
+}
+
+/** Whether `response` is the 403 that asks the session to prove a second factor again. */
+async function isStepUpRequired(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return (
+    typeof body === 'object' && body !== null && 'code' in body && body.code === 'step_up_required'
+  );
 }
 
 /**
@@ -13,6 +27,12 @@ export interface JsonResponse<T = Record<string, unknown>> {
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
   bearer: string | undefined;
+  /**
+   * Given, a call refused with `step_up_required` is answered as the web client does: the
+   * proof is sent to the step-up call and the call made once more. The tests of the guard
+   * itself leave it out.
+   */
+  stepUpProof: StepUpRequest | undefined;
 
   constructor(private readonly baseUrl: string) {}
 
@@ -64,7 +84,16 @@ export class HttpClient {
       const eq = pair?.indexOf('=') ?? -1;
       if (pair !== undefined && eq > 0) this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
-    return response;
+    const proof = this.stepUpProof;
+    if (proof === undefined || !(await isStepUpRequired(response))) return response;
+    this.stepUpProof = undefined;
+    try {
+      const granted = await this.request('POST', StepUpPaths.stepUp, { json: proof });
+      if (granted.status !== 200) throw new Error(`step-up failed: ${await granted.text()}`);
+      return await this.request(method, path, options);
+    } finally {
+      this.stepUpProof = proof;
+    }
   }
 
   async json<T = Record<string, unknown>>(

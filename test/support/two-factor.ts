@@ -24,6 +24,7 @@ export async function signedInClient(t: TestApp, dev: TestDeveloper): Promise<Ht
   const res = await signIn(client, dev.email, dev.password);
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   client.bearer = res.body.user_status.AuthenticationResult.AccessToken;
+  client.stepUpProof = { password: dev.password };
   return client;
 }
 

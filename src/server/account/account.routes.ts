@@ -52,7 +52,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   r.post(
     ApiPaths.accountPassword,
     {
-      ...auth,
+      // A second factor of the last 5 minutes too (docs/decisions/068-step-up.md).
+      preHandler: [app.authenticate, app.requireStepUp],
       // Each try costs two argon2 hashes and guesses the current password: limited per IP.
       config: perIpLimit(deps.rateLimitPerMinute),
       schema: {

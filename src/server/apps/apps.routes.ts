@@ -25,6 +25,7 @@ import { cachedAppList } from './list-cache.js';
 import { isDocumentReferenced } from './apps.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { stepUpCallerOf } from '../step-up/step-up.routes.js';
 
 export interface AppsRouteDeps {
   readonly apps: AppsService;
@@ -120,11 +121,10 @@ export async function registerAppsRoutes(app: FastifyInstance, deps: AppsRouteDe
         schema: { params: IdParamsSchema, response: { 200: AppWriteResponseSchema, ...Responses } },
       },
       async (request) => {
-        const developerId = authenticatedDeveloperId(request);
         const upload = await readUpload(request, deps.maxIpsPerApp);
         const applicationId = request.params.id;
         const result = await deps.apps.update(
-          developerId,
+          stepUpCallerOf(request),
           applicationId,
           upload,
           activityOriginOf(request),

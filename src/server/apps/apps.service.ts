@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { KeyRing } from '../keys/key-ring.js';
+import { keysInReads, type KeyRing } from '../keys/key-ring.js';
 import { keyQueries, type KeyRow } from '../keys/keys.repository.js';
 import { countHit } from '../limits/rate-limits.repository.js';
 import type { JobQueue } from '../jobs/job-definition.js';
@@ -43,6 +43,8 @@ import { parseIpList } from './ip-list.js';
 import { updateIpSet } from './ip-set-update.js';
 import { replaceLogo } from './logo-replacement.js';
 import { newIpRecords, parseDocuments, requireProofs } from './proof-attachment.js';
+import { diffIps } from './ip-diff.js';
+import type { StepUpCaller, StepUpGuard } from '../step-up/step-up.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,6 +56,8 @@ export interface AppsDeps {
   readonly linkSigningSecret: string;
   readonly jobs: JobQueue;
   readonly keys: KeyRing;
+  /** Asked before an update changes the IP list (docs/decisions/068-step-up.md). */
+  readonly stepUp: StepUpGuard;
 }
 
 interface IpChange {
@@ -113,7 +117,7 @@ export function createAppsService(deps: AppsDeps) {
       { row, ips, now },
       {
         linkSigningSecret: deps.linkSigningSecret,
-        keys: deps.keys.view(keys, row.id, now),
+        keys: keysInReads(deps.keys.view(keys, row.id, now), config.apiKeyInReads),
         ipChangeCooldownDays: config.apps.ipChangeCooldownDays,
       },
     );
@@ -239,11 +243,12 @@ export function createAppsService(deps: AppsDeps) {
 
     /** The update form, or the logo-upload variant (it names the IP list `ip_address`). */
     async update(
-      developerId: string,
+      caller: StepUpCaller,
       id: string,
       upload: Upload,
       origin: ActivityOrigin,
     ): Promise<{ isLogoUpload: boolean; logoUrl: string }> {
+      const { developerId } = caller;
       const stored = await repo.findAppOf(kysely, developerId, id);
       if (stored === undefined) throw notFound();
       const request = parseUpdate(upload, stored.allowedUsers);
@@ -261,6 +266,7 @@ export function createAppsService(deps: AppsDeps) {
         const current = await repo.ipRecordsOf(trx, [id]);
         const next = request.ips ?? current.map((record) => record.ip);
         const now = clock.now();
+        if (diffIps(current, next).isChange) await deps.stepUp.require(caller, now, trx);
         const ips = await updateIpSet(trx, store, {
           engine: db.engine,
           developerId,

@@ -33,6 +33,7 @@ import * as connectTokensGateway from './migrations/0029-connect-tokens-gateway.
 import * as logoName from './migrations/0030-logo-name.js';
 import * as twoFactor from './migrations/0031-two-factor.js';
 import * as passkeys from './migrations/0032-passkeys.js';
+import * as stepUp from './migrations/0034-step-up.js';
 
 // Listed here rather than read from a folder so the same list serves the compiled server,
 // the tests and `npm run db:migrate`.
@@ -64,6 +65,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0030-logo-name': logoName,
   '0031-two-factor': twoFactor,
   '0032-passkeys': passkeys,
+  '0034-step-up': stepUp,
 };
 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

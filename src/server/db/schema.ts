@@ -71,6 +71,8 @@ export interface SessionsTable {
   place: string | null;
   createdAt: number;
   lastUsedAt: number;
+  /** When the session last proved a second factor (docs/decisions/068-step-up.md); null: never. */
+  stepUpAt: Generated<number | null>;
 }
 
 export interface ApplicationsTable {

@@ -1,4 +1,4 @@
-import type { ApiKey, RevealedKey } from '../../contract/keys.js';
+import type { ApiKey, ApiKeyInReads, RevealedKey } from '../../contract/keys.js';
 import { apiKeyPrefix, maskApiKey } from '../../contract/rules.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -66,3 +66,10 @@ export function createKeyRing(crypto: KeyCrypto) {
 }
 
 export type KeyRing = ReturnType<typeof createKeyRing>;
+
+/** What an application read carries under API_KEY_IN_READS: `masked` puts the mask in `secret`. */
+export function keysInReads(view: KeysView, mode: ApiKeyInReads): KeysView {
+  if (mode === 'whole') return view;
+  const current = view.keys.find((key) => key.expiresAt === null);
+  return { ...view, secret: current?.masked ?? maskApiKey(view.secret) };
+}

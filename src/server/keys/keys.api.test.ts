@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
 import { ApplicationResponseSchema } from '../../contract/apps.js';
-import { KeyLimits, RevealKeysResponseSchema, RollKeyResponseSchema } from '../../contract/keys.js';
+import { RevealKeysResponseSchema, RollKeyResponseSchema } from '../../contract/keys.js';
+import { StepUpLimits } from '../../contract/step-up.js';
 import { Messages } from '../../contract/messages.js';
 import { maskApiKey } from '../../contract/rules.js';
 import {
@@ -31,8 +32,8 @@ function roll(dev: SignedInDeveloper, id: string, grace: string) {
   return dev.client.json('POST', ApiPaths.rollKey(id), { json: { grace } });
 }
 
-function reveal(dev: SignedInDeveloper, id: string, password: string) {
-  return dev.client.json('POST', ApiPaths.revealKeys(id), { json: { password } });
+function reveal(dev: SignedInDeveloper, id: string) {
+  return dev.client.json('POST', ApiPaths.revealKeys(id), { json: {} });
 }
 
 async function getApp(dev: SignedInDeveloper, id: string) {
@@ -190,15 +191,21 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
 });
 
 describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
-  it('answers the whole live keys after the right password, for 5 minutes', async () => {
+  it('answers the whole live keys after a step-up, until the step-up ends', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
     const oldKey = await currentKeyOf(t, id);
     await roll(dev, id, '24h');
     const newKey = await currentKeyOf(t, id);
     const now = t.clock.now();
+    const steppedUpAt = now - 1_000;
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ stepUpAt: steppedUpAt })
+      .where('developerId', '=', dev.id)
+      .execute();
 
-    const res = await reveal(dev, id, dev.password);
+    const res = await reveal(dev, id);
 
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -219,7 +226,7 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
           key: oldKey,
         },
       ],
-      revealedUntil: new Date(now + KeyLimits.revealGrantMs).toISOString(),
+      revealedUntil: new Date(steppedUpAt + StepUpLimits.grantMs).toISOString(),
     });
     expect(await activityOf(dev.id, 'key.revealed')).toEqual([
       {
@@ -233,42 +240,21 @@ describe(`POST ${ApiPaths.revealKeysPattern} (${DB})`, () => {
     ]);
   });
 
-  it('answers 401 to a wrong password, reveals nothing and records nothing', async () => {
+  it('refuses a body with a password: the step-up is the proof', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
-    const res = await reveal(dev, id, `${dev.password}x`);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'password_wrong',
-      message: Messages.keys.passwordWrong,
-      field: 'password',
+    const res = await dev.client.json('POST', ApiPaths.revealKeys(id), {
+      json: { password: dev.password },
     });
+    expect(res.status).toBe(400);
     expect(await activityOf(dev.id, 'key.revealed')).toEqual([]);
   });
 
-  it('allows a few password tries per window, then 429 even for the right one', async () => {
-    const dev = await signedInDeveloper(t);
-    const id = await createApp(dev.client);
-    for (let i = 0; i < KeyLimits.revealTries; i++) {
-      expect((await reveal(dev, id, `wrong-${String(i)}`)).status).toBe(401);
-    }
-    const refused = await reveal(dev, id, dev.password);
-    expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ status: 'error' });
-    expect(refused.body).not.toHaveProperty('keys');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-
-    t.clock.advance(KeyLimits.revealWindowMs);
-    await signInAgain(dev);
-    expect((await reveal(dev, id, dev.password)).status).toBe(200);
-  });
-
-  it('answers another developer’s app as not found, even with their own password', async () => {
+  it('answers another developer’s app as not found, after their own step-up', async () => {
     const dev = await signedInDeveloper(t);
     const other = await signedInDeveloper(t);
     const id = await createApp(dev.client);
-    const res = await reveal(other, id, other.password);
+    const res = await reveal(other, id);
     expect(res.status).toBe(404);
     expect(res.body).not.toHaveProperty('keys');
   });

@@ -28,8 +28,9 @@ const Responses = { ...ErrorResponses, 404: ErrorResponses[400] } as const;
 export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Writes limited per client address like the account's; answers carry keys: never cached.
+  // Each needs a second factor of the last 5 minutes (docs/decisions/068-step-up.md).
   const guarded = {
-    preHandler: app.authenticate,
+    preHandler: [app.authenticate, app.requireStepUp],
     onSend: noStore,
     config: perIpLimit(deps.rateLimitPerMinute),
   };
@@ -71,17 +72,16 @@ export function registerKeysRoutes(app: FastifyInstance, deps: KeysRouteDeps) {
       },
     },
     async (request) => {
-      const revealed = await deps.keys.reveal(
+      const keys = await deps.keys.reveal(
         authenticatedDeveloperId(request),
         request.params.id,
-        request.body.password,
         activityOriginOf(request),
       );
       return {
         status: 'success' as const,
         message: Messages.keys.revealed,
-        keys: revealed.keys,
-        revealedUntil: new Date(revealed.revealedUntil).toISOString(),
+        keys,
+        revealedUntil: new Date(await app.stepUpUntil(request)).toISOString(),
       };
     },
   );

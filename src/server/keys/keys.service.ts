@@ -1,9 +1,4 @@
-import {
-  KEY_GRACE_PERIODS,
-  KeyLimits,
-  type KeyGrace,
-  type RevealedKey,
-} from '../../contract/keys.js';
+import { KEY_GRACE_PERIODS, type KeyGrace, type RevealedKey } from '../../contract/keys.js';
 import { Messages } from '../../contract/messages.js';
 import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
 import { findAppOf, lockAppOf } from '../apps/apps.repository.js';
@@ -15,7 +10,6 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { keyRolledMail } from '../mail/key-rolled-mail.js';
 import { MailJob } from '../mail/mail-job.js';
 import type { KeyRing, KeysView } from './key-ring.js';
-import { confirmPassword, PASSWORD_TRY_COUNTER } from './confirm-password.js';
 import { expireCurrentKey, keyQueries } from './keys.repository.js';
 
 export interface KeysDeps {
@@ -25,11 +19,6 @@ export interface KeysDeps {
   readonly jobs: JobQueue;
   readonly productName: string;
   readonly publicUrl: string;
-}
-
-export interface Revealed {
-  readonly keys: RevealedKey[];
-  readonly revealedUntil: number;
 }
 
 const notFound = () => new AppError('not_found', Messages.apps.notFound);
@@ -90,17 +79,15 @@ export function createKeysService(deps: KeysDeps) {
       return view;
     },
 
-    /** The whole live keys, after the developer's password (the sign-in hash pool). */
+    /** The whole live keys; the route asked the session's step-up first. */
     async reveal(
       developerId: string,
       applicationId: string,
-      password: string,
       origin: ActivityOrigin,
-    ): Promise<Revealed> {
+    ): Promise<RevealedKey[]> {
       const now = clock.now();
       const app = await findAppOf(kysely, developerId, applicationId);
       if (app === undefined) throw notFound();
-      await confirmPassword(kysely, developerId, password, PASSWORD_TRY_COUNTER, now);
       const rows = await kysely.transaction().execute(async (trx) => {
         await recordActivity(trx, {
           developerId,
@@ -112,10 +99,7 @@ export function createKeysService(deps: KeysDeps) {
         });
         return keyQueries.ofApp(trx, applicationId);
       });
-      return {
-        keys: ring.revealed(rows, applicationId, now),
-        revealedUntil: now + KeyLimits.revealGrantMs,
-      };
+      return ring.revealed(rows, applicationId, now);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyLimits } from '../../contract/keys.js';
-import { Messages } from '../../contract/messages.js';
+import { StepUpLimits } from '../../contract/step-up.js';
 import {
   PostbackMessages,
   RevealPostbackSecretResponseSchema,
@@ -31,8 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function reveal(dev: SignedInDeveloper, id: string, password: string) {
-  return dev.client.json('POST', AppSectionPaths.revealSecret(id), { json: { password } });
+function reveal(dev: SignedInDeveloper, id: string, body: Record<string, string> = {}) {
+  return dev.client.json('POST', AppSectionPaths.revealSecret(id), { json: body });
 }
 
 function activityOf(developerId: string, kind: string) {
@@ -45,12 +44,12 @@ function activityOf(developerId: string, kind: string) {
 }
 
 describe(`POST ${AppSectionPaths.revealSecretPattern} (${DB})`, () => {
-  it('reveals a Standard Webhooks secret after the password, sealed at rest, and records it', async () => {
+  it('reveals a Standard Webhooks secret after a step-up, sealed at rest, and records it', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
     const now = t.clock.now();
 
-    const res = await reveal(dev, id, dev.password);
+    const res = await reveal(dev, id);
 
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -69,7 +68,7 @@ describe(`POST ${AppSectionPaths.revealSecretPattern} (${DB})`, () => {
           secret: secret?.secret,
         },
       ],
-      revealedUntil: new Date(now + KeyLimits.revealGrantMs).toISOString(),
+      revealedUntil: new Date(now + StepUpLimits.grantMs).toISOString(),
     });
     const rows = await t.db.kysely
       .selectFrom('postbackSecrets')
@@ -90,17 +89,11 @@ describe(`POST ${AppSectionPaths.revealSecretPattern} (${DB})`, () => {
     ]);
   });
 
-  it('refuses a wrong password with 401 on the password field and records nothing', async () => {
+  it('refuses a body with a password (the step-up is the proof) and records nothing', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
-    const res = await reveal(dev, id, 'Wr0ng!Pass');
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'password_wrong',
-      message: Messages.keys.passwordWrong,
-      field: 'password',
-    });
+    const res = await reveal(dev, id, { password: dev.password });
+    expect(res.status).toBe(400);
     expect(await activityOf(dev.id, 'postback_secret.revealed')).toEqual([]);
   });
 });
@@ -109,9 +102,7 @@ describe(`POST ${AppSectionPaths.rollSecretPattern} (${DB})`, () => {
   it('makes a new secret and keeps the old one signing for the grace period', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
-    const revealed = RevealPostbackSecretResponseSchema.parse(
-      (await reveal(dev, id, dev.password)).body,
-    );
+    const revealed = RevealPostbackSecretResponseSchema.parse((await reveal(dev, id)).body);
     const oldSecret = revealed.secrets[0]?.secret ?? '';
     const now = t.clock.now();
 
@@ -162,7 +153,7 @@ describe(`POST ${AppSectionPaths.rollSecretPattern} (${DB})`, () => {
   it('stops the old secret at once with grace "now" and refuses an unknown grace', async () => {
     const dev = await signedInDeveloper(t);
     const id = await createApp(dev.client);
-    await reveal(dev, id, dev.password);
+    await reveal(dev, id);
     const res = await dev.client.json('POST', AppSectionPaths.rollSecret(id), {
       json: { grace: 'now' },
     });

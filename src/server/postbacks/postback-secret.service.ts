@@ -1,4 +1,4 @@
-import { KEY_GRACE_PERIODS, KeyLimits, type KeyGrace } from '../../contract/keys.js';
+import { KEY_GRACE_PERIODS, type KeyGrace } from '../../contract/keys.js';
 import { Messages } from '../../contract/messages.js';
 import type { PostbackSecret } from '../../contract/postbacks.js';
 import { recordActivity, type ActivityOrigin } from '../activity/activity.repository.js';
@@ -6,7 +6,6 @@ import { findAppOf, lockAppOf } from '../apps/apps.repository.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { confirmPassword } from '../keys/confirm-password.js';
 import { expireCurrentSecret } from './postback-secrets.repository.js';
 import type { LivePostbackSecret, PostbackSecretRing } from './postback-secret-ring.js';
 
@@ -22,7 +21,7 @@ const masked = (secrets: readonly LivePostbackSecret[]): PostbackSecret[] =>
 
 /**
  * The postback signing secret, rolled and revealed like the API key (decision 024): the
- * same grace periods, the password and its own try count before a reveal.
+ * same grace periods; the routes ask the session's step-up (docs/decisions/068-step-up.md).
  */
 export function createPostbackSecretService(deps: PostbackSecretDeps) {
   const { db, clock, ring } = deps;
@@ -59,18 +58,16 @@ export function createPostbackSecretService(deps: PostbackSecretDeps) {
       });
     },
 
-    /** The whole live secrets, after the developer's password. */
+    /** The whole live secrets. */
     async reveal(
       developerId: string,
       applicationId: string,
-      password: string,
       origin: ActivityOrigin,
-    ): Promise<{ secrets: LivePostbackSecret[]; revealedUntil: number }> {
+    ): Promise<LivePostbackSecret[]> {
       const now = clock.now();
       const app = await findAppOf(kysely, developerId, applicationId);
       if (app === undefined) throw notFound();
-      await confirmPassword(kysely, developerId, password, 'postback-secret-reveal', now);
-      const secrets = await kysely.transaction().execute(async (trx) => {
+      return kysely.transaction().execute(async (trx) => {
         await ring.ensure(trx, applicationId, now);
         await recordActivity(trx, {
           developerId,
@@ -82,7 +79,6 @@ export function createPostbackSecretService(deps: PostbackSecretDeps) {
         });
         return ring.live(trx, applicationId, now);
       });
-      return { secrets, revealedUntil: now + KeyLimits.revealGrantMs };
     },
   };
 }

@@ -40,6 +40,8 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { preHandler: app.authenticate, onSend: noStore };
   const write = { ...read, config: perIpLimit(deps.rateLimitPerMinute) };
+  // The secret's roll and reveal need a second factor of the last 5 minutes (decision 068).
+  const guarded = { ...write, preHandler: [app.authenticate, app.requireStepUp] };
 
   r.get(
     AppSectionPaths.logPattern,
@@ -122,7 +124,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   r.post(
     AppSectionPaths.rollSecretPattern,
     {
-      ...write,
+      ...guarded,
       schema: {
         params: IdParamsSchema,
         body: RollPostbackSecretRequestSchema,
@@ -146,7 +148,7 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
   r.post(
     AppSectionPaths.revealSecretPattern,
     {
-      ...write,
+      ...guarded,
       schema: {
         params: IdParamsSchema,
         body: RevealPostbackSecretRequestSchema,
@@ -154,17 +156,16 @@ export function registerPostbacksRoutes(app: FastifyInstance, deps: PostbacksRou
       },
     },
     async (request) => {
-      const revealed = await deps.secret.reveal(
+      const secrets = await deps.secret.reveal(
         authenticatedDeveloperId(request),
         request.params.id,
-        request.body.password,
         activityOriginOf(request),
       );
       return {
         status: 'success' as const,
         message: PostbackMessages.secretRevealed,
-        secrets: revealed.secrets,
-        revealedUntil: new Date(revealed.revealedUntil).toISOString(),
+        secrets,
+        revealedUntil: new Date(await app.stepUpUntil(request)).toISOString(),
       };
     },
   );

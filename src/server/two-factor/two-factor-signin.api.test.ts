@@ -169,6 +169,8 @@ describe('DEVELOPER_2FA=required', () => {
     expect((await browser.json('GET', ApiPaths.sessions)).status).toBe(403);
     expect((await browser.json('GET', TwoFactorPaths.status)).status).toBe(200);
 
+    // The set-up begins after the password asked again (docs/decisions/068-step-up.md).
+    browser.stepUpProof = { password: dev.password };
     await enrollTotp(req, browser);
 
     expect((await browser.json('GET', ApiPaths.apps)).status).toBe(200);

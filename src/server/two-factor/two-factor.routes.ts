@@ -17,6 +17,7 @@ import { perIpLimit } from '../auth/rate-limits.js';
 import { noStore } from '../http/no-store.js';
 import type { FactorClient, TwoFactorService } from './two-factor.service.js';
 import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
+import { stepUpCallerOf } from '../step-up/step-up.routes.js';
 
 export interface TwoFactorRouteDeps {
   readonly twoFactor: TwoFactorService;
@@ -59,7 +60,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
     },
     async (request) => ({
       ...success(TwoFactorMessages.started),
-      ...(await twoFactor.start(authenticatedDeveloperId(request))),
+      ...(await twoFactor.start(stepUpCallerOf(request))),
     }),
   );
 

@@ -18,6 +18,7 @@ import type { JobQueue } from '../jobs/job-definition.js';
 import { confirmPassword, PASSWORD_TRY_COUNTER } from '../keys/confirm-password.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import { acceptedTotpStep, newTotpSecret, totpEnrollment } from '../ops/totp.js';
+import type { StepUpCaller, StepUpGuard } from '../step-up/step-up.js';
 import { recordFactorChange } from './factor-change.js';
 import { firstFactorCodes, freshRecoveryCodes } from './first-factor.js';
 import { checkSecondFactor, developerSealContext } from './second-factor-check.js';
@@ -41,6 +42,7 @@ export interface TwoFactorDeps {
   readonly productName: string;
   readonly publicUrl: string;
   readonly onLockout: () => void;
+  readonly guard: StepUpGuard;
 }
 
 /** Who asks: where from (the activity log), and its address as the sign-in counts key it. */
@@ -94,10 +96,16 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       };
     },
 
-    /** A new secret waiting for its first code; one begun before is replaced. */
-    async start(developerId: string): Promise<Omit<TotpStartResponse, 'status' | 'message'>> {
+    /**
+     * A new secret waiting for its first code; one begun before is replaced. After the
+     * session's step-up (the password), except for an account without a password, which has
+     * nothing else to prove (docs/decisions/068-step-up.md).
+     */
+    async start(caller: StepUpCaller): Promise<Omit<TotpStartResponse, 'status' | 'message'>> {
       assertOn();
+      const { developerId } = caller;
       const developer = await developerOf(developerId);
+      if (developer.passwordHash !== null) await deps.guard.require(caller, clock.now());
       const secret = newTotpSecret();
       const sealed = deps.crypto.seal(developerSealContext(developerId), secret);
       if (!(await beginTotp(db, developerId, sealed, clock.now()))) {

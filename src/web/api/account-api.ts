@@ -7,6 +7,7 @@ import type {
 import { ApiPaths } from '../../contract/api-paths.js';
 import { StorageKeys } from '../session/storage.js';
 import { call } from './http.js';
+import { withStepUp } from './step-up.js';
 
 /** The account screen's bearer calls, one function each. */
 export const accountApi = {
@@ -22,7 +23,9 @@ export const accountApi = {
       ...passwords,
       refresh_token: localStorage.getItem(StorageKeys.refreshToken) ?? '',
     };
-    const answer = await call<PasswordChangeResponse>('post', ApiPaths.accountPassword, { json });
+    const answer = await withStepUp(() =>
+      call<PasswordChangeResponse>('post', ApiPaths.accountPassword, { json }),
+    );
     localStorage.setItem(
       StorageKeys.accessToken,
       answer.user_status.AuthenticationResult.AccessToken,

@@ -2,6 +2,7 @@ import { ApiPaths } from '../../contract/api-paths.js';
 import type { Application, ApplicationResponse, AppWriteResponse } from '../../contract/apps.js';
 import type { StatusResponse } from '../../contract/auth.js';
 import { call } from './http.js';
+import { withStepUp } from './step-up.js';
 import { uploadForm, type ProgressListener } from './upload.js';
 
 /** The bearer calls of docs/product.md section 7, one function each. */
@@ -10,8 +11,11 @@ export const appsApi = {
   get: (applicationId: string) => call<ApplicationResponse>('get', ApiPaths.app(applicationId)),
   create: (form: FormData, onProgress?: ProgressListener) =>
     uploadForm<AppWriteResponse>('POST', ApiPaths.createApp, form, onProgress),
+  /** A change of the IP list needs a step-up: asked, then the same form sent again. */
   update: (applicationId: string, form: FormData, onProgress?: ProgressListener) =>
-    uploadForm<AppWriteResponse>('PUT', ApiPaths.app(applicationId), form, onProgress),
+    withStepUp(() =>
+      uploadForm<AppWriteResponse>('PUT', ApiPaths.app(applicationId), form, onProgress),
+    ),
   remove: (applicationId: string) => call<StatusResponse>('delete', ApiPaths.app(applicationId)),
 };
 

@@ -10,6 +10,7 @@ import type {
   RollPostbackSecretResponseSchema,
 } from '../../contract/postbacks.js';
 import { call } from './http.js';
+import { withStepUp } from './step-up.js';
 import { AppSectionPaths } from '../../contract/app-section-paths.js';
 
 export type RollPostbackSecretResponse = z.infer<typeof RollPostbackSecretResponseSchema>;
@@ -32,13 +33,17 @@ export const postbacksApi = {
   test: (applicationId: string) =>
     call<PostbackTestResponse>('post', AppSectionPaths.test(applicationId)),
   rollSecret: (applicationId: string, grace: KeyGrace) =>
-    call<RollPostbackSecretResponse>('post', AppSectionPaths.rollSecret(applicationId), {
-      json: { grace },
-    }),
-  revealSecret: (applicationId: string, password: string) =>
-    call<RevealPostbackSecretResponse>('post', AppSectionPaths.revealSecret(applicationId), {
-      json: { password },
-    }),
+    withStepUp(() =>
+      call<RollPostbackSecretResponse>('post', AppSectionPaths.rollSecret(applicationId), {
+        json: { grace },
+      }),
+    ),
+  revealSecret: (applicationId: string) =>
+    withStepUp(() =>
+      call<RevealPostbackSecretResponse>('post', AppSectionPaths.revealSecret(applicationId), {
+        json: {},
+      }),
+    ),
 };
 
 export const postbackKeys = {

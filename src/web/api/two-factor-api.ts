@@ -6,12 +6,13 @@ import type {
   TwoFactorStatus,
 } from '../../contract/two-factor.js';
 import { call } from './http.js';
+import { withStepUp } from './step-up.js';
 import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 /** The account screen's second-factor calls (docs/decisions/063-developer-two-factor.md). */
 export const twoFactorApi = {
   status: () => call<TwoFactorStatus>('get', TwoFactorPaths.status),
-  start: () => call<TotpStartResponse>('post', TwoFactorPaths.totp),
+  start: () => withStepUp(() => call<TotpStartResponse>('post', TwoFactorPaths.totp)),
   confirm: (code: string) =>
     call<RecoveryCodesResponse>('post', TwoFactorPaths.totpConfirm, { json: { code } }),
   remove: (json: TotpRemoveRequest) =>

@@ -8,7 +8,9 @@ import { appResponse } from '../../../../test/support/app-response.js';
 import { fakeApi, json, type Seen } from '../../../../test/support/fake-api.js';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import type { ApplicationResponse } from '../../../contract/apps.js';
-import { KeyLimits, type ApiKey } from '../../../contract/keys.js';
+import type { ApiKey } from '../../../contract/keys.js';
+import { StepUpMessages } from '../../../contract/messages-step-up.js';
+import { StepUpPaths } from '../../../contract/step-up.js';
 import { Messages } from '../../../contract/messages.js';
 import { maskApiKey } from '../../../contract/rules.js';
 import { appKeys, appsApi } from '../../api/apps-api.js';
@@ -24,11 +26,27 @@ const PASSWORD = 'Str0ng!Pass';
 
 const APP: ApplicationResponse = appResponse(ID, OLD_KEY, { keys: [CURRENT] });
 
-/** The keys API: rolls with the grace asked for; reveals for PASSWORD only. */
-function keysApiFake() {
-  let app = APP;
+const GRANT_MS = 5 * 60_000;
+
+/** The keys API: rolls with the grace asked for; reveals after a step-up with PASSWORD. */
+function keysApiFake(read: ApplicationResponse = APP) {
+  let app = read;
+  let isSteppedUp = false;
   return fakeApi((request: Seen) => {
     if (request.method === 'GET') return json(200, app);
+    if (request.url === StepUpPaths.stepUp) {
+      const { password } = JSON.parse(request.body) as { password: string };
+      if (password !== PASSWORD) {
+        return json(401, {
+          status: 'error',
+          code: 'password_wrong',
+          message: Messages.keys.passwordWrong,
+          field: 'password',
+        });
+      }
+      isSteppedUp = true;
+      return json(200, { status: 'success', message: StepUpMessages.granted, stepUpUntil: '' });
+    }
     if (request.url === ApiPaths.rollKey(ID)) {
       const { grace } = JSON.parse(request.body) as { grace: string };
       const expiresAt = grace === '1h' ? '2026-11-26T11:00:00.000Z' : '2026-11-27T10:00:00.000Z';
@@ -39,20 +57,19 @@ function keysApiFake() {
       app = { ...app, secret: NEW_KEY, keys };
       return json(200, { status: 'success', message: Messages.keys.rolled, secret: NEW_KEY, keys });
     }
-    const { password } = JSON.parse(request.body) as { password: string };
-    if (password !== PASSWORD) {
-      return json(401, {
+    if (!isSteppedUp) {
+      return json(403, {
         status: 'error',
-        code: 'password_wrong',
-        message: Messages.keys.passwordWrong,
-        field: 'password',
+        code: 'step_up_required',
+        message: StepUpMessages.passwordRequired,
+        stepUpWith: 'password',
       });
     }
     return json(200, {
       status: 'success',
       message: Messages.keys.revealed,
       keys: app.keys.map((key) => ({ ...key, key: key.id === 'k-new' ? NEW_KEY : OLD_KEY })),
-      revealedUntil: new Date(Date.now() + KeyLimits.revealGrantMs).toISOString(),
+      revealedUntil: new Date(Date.now() + GRANT_MS).toISOString(),
     });
   });
 }
@@ -124,17 +141,19 @@ describe('KeyTile: Roll key', WALK, () => {
 });
 
 describe('KeyTile: Reveal keys and copy', WALK, () => {
-  it('shows nothing whole after a wrong password, and the keys for 5 minutes after the right one', async () => {
+  it('asks the step-up in a dialog: nothing whole after a wrong password, the keys for 5 minutes after the right one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     keysApiFake();
     const tile = await renderTile();
-    await user.click(within(tile).getByRole('button', { name: Messages.keys.reveal }));
-    const dialog = await screen.findByRole('dialog', { name: Messages.keys.revealTitle });
-    const password = within(dialog).getByLabelText(Messages.keys.password);
+    const revealButton = within(tile).getByRole('button', { name: Messages.keys.reveal });
+    await user.click(revealButton);
+    const dialog = await screen.findByRole('dialog', { name: StepUpMessages.title });
+    const password = within(dialog).getByLabelText(StepUpMessages.passwordLabel);
+    expect(password).toHaveFocus();
 
     await user.type(password, 'Wr0ng!Pass');
-    await user.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: StepUpMessages.confirm }));
     expect(await within(dialog).findByText(Messages.keys.passwordWrong)).toBeVisible();
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(within(tile).queryByText(OLD_KEY)).toBeNull();
@@ -143,15 +162,54 @@ describe('KeyTile: Reveal keys and copy', WALK, () => {
 
     await user.clear(password);
     await user.type(password, PASSWORD);
-    await user.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: StepUpMessages.confirm }));
     expect(await within(tile).findByText(OLD_KEY)).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(revealButton).toHaveFocus();
     expect(within(tile).getByRole('button', { name: Messages.keys.hide })).toBeVisible();
 
     act(() => {
-      vi.advanceTimersByTime(KeyLimits.revealGrantMs);
+      vi.advanceTimersByTime(GRANT_MS);
     });
     expect(within(tile).queryByText(OLD_KEY)).toBeNull();
     expect(within(tile).getByText(maskApiKey(OLD_KEY))).toBeVisible();
+  });
+
+  it('Escape cancels the step-up: no key shown, no error notice, focus back on Reveal', async () => {
+    const seen = keysApiFake();
+    const tile = await renderTile();
+    const revealButton = within(tile).getByRole('button', { name: Messages.keys.reveal });
+    await userEvent.click(revealButton);
+    const dialog = await screen.findByRole<HTMLDialogElement>('dialog', {
+      name: StepUpMessages.title,
+    });
+
+    // jsdom has no Escape for dialogs: the browser closes it so (e2e/step-up.spec.ts presses it).
+    act(() => dialog.close());
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dialog).not.toBeInTheDocument();
+    expect(revealButton).toHaveFocus();
+    expect(within(tile).queryByText(OLD_KEY)).toBeNull();
+    expect(screen.queryByText(StepUpMessages.passwordRequired)).toBeNull();
+    expect(seen.filter((request) => request.url === StepUpPaths.stepUp)).toEqual([]);
+  });
+
+  it('with masked reads (API_KEY_IN_READS=masked), Copy reveals first through the step-up', async () => {
+    keysApiFake({ ...APP, secret: maskApiKey(OLD_KEY) });
+    const tile = await renderTile();
+    const writeText = vi.fn(() => Promise.resolve());
+    stubClipboard(writeText);
+    await userEvent.click(
+      within(tile).getByRole('button', { name: `Copy ${Messages.screens.apiKey}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: StepUpMessages.title });
+    await userEvent.type(within(dialog).getByLabelText(StepUpMessages.passwordLabel), PASSWORD);
+    await userEvent.click(within(dialog).getByRole('button', { name: StepUpMessages.confirm }));
+
+    expect(await screen.findByText(Messages.copy.apiKey)).toBeVisible();
+    expect(writeText).toHaveBeenCalledWith(OLD_KEY);
+    expect(writeText).not.toHaveBeenCalledWith(maskApiKey(OLD_KEY));
   });
 
   it('copies the whole key without a reveal', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Application, ApplicationResponse } from '../../../contract/apps.js';
 import type { KeyGrace, RevealKeysResponse } from '../../../contract/keys.js';
 import { Messages } from '../../../contract/messages.js';
@@ -8,17 +8,11 @@ import { appKeys } from '../../api/apps-api.js';
 import { keysApi } from '../../api/keys-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
-import { notify } from '../../ui/notify.js';
 import { BLOCK_NOTICE_ID } from './BlockNotice.js';
 import { KEY_ROLL_TEXTS, RollKey } from './RollKey.js';
+import { runReveal } from './run-reveal.js';
 import { useCopy } from './use-copy.js';
 import styles from './update-app-page.module.css';
-
-// The password dialog and its form library come with the first reveal, not with the tile
-// (decision 034).
-const RevealKeys = lazy(async () => ({
-  default: (await import('./RevealKeys.js')).RevealKeys<RevealKeysResponse>,
-}));
 
 interface Entry {
   readonly id: string;
@@ -26,11 +20,16 @@ interface Entry {
   readonly shown: string;
   /** Whether `shown` is a masked key (kept on one line). */
   readonly isMasked: boolean;
-  /** The whole value to copy; null when not known here (an old key before a reveal). */
-  readonly value: string | null;
+  /**
+   * The whole value to copy; REVEAL_FIRST for the current key when reads carry it masked
+   * (API_KEY_IN_READS=masked); null when not known here (an old key before a reveal).
+   */
+  readonly value: string | typeof REVEAL_FIRST | null;
   readonly notice: string;
   readonly expiresAt: string | null;
 }
+
+const REVEAL_FIRST = Symbol('reveal first');
 
 interface Revealed {
   readonly keys: ReadonlyMap<string, string>;
@@ -52,13 +51,10 @@ function revealedOf(answer: RevealKeysResponse): Revealed {
  */
 export function KeyTile({ app }: { app: Application }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-  const [isAskingPassword, setIsAskingPassword] = useState(false);
-  // Mounted from the first reveal on, so the dialog closes as it opened (focus returns).
-  const [hasAskedPassword, setHasAskedPassword] = useState(false);
   const { copy, fallback } = useCopy();
   const queryClient = useQueryClient();
 
-  // The grant lasts 5 minutes (KeyLimits.revealGrantMs): then the keys are masked again.
+  // Shown until the step-up ends (StepUpLimits.grantMs): then the keys are masked again.
   useEffect(() => {
     if (revealed === null) return;
     const timer = setTimeout(() => setRevealed(null), Math.max(0, revealed.until - Date.now()));
@@ -75,15 +71,40 @@ export function KeyTile({ app }: { app: Application }) {
     return answer.message;
   };
 
+  const reveal = (then?: (answer: RevealKeysResponse) => void) =>
+    runReveal(
+      () => keysApi.reveal(app.applicationId),
+      (answer) => {
+        setRevealed(revealedOf(answer));
+        then?.(answer);
+      },
+    );
+  // Reads carry the mask in `secret` under API_KEY_IN_READS=masked: copying reveals first.
+  const currentValue: Entry['value'] = app.keys.some((key) => key.masked === app.secret)
+    ? REVEAL_FIRST
+    : app.secret;
+  const copyEntry = (entry: Entry) => {
+    const { value } = entry;
+    if (value === null) return;
+    if (value !== REVEAL_FIRST) {
+      void copy(entry.label, value, entry.notice);
+      return;
+    }
+    void reveal((answer) => {
+      const whole = answer.keys.find((key) => key.expiresAt === null)?.key;
+      if (whole !== undefined) void copy(entry.label, whole, entry.notice);
+    });
+  };
+
   const entries: Entry[] = [
-    ...app.keys.map((key) => {
+    ...app.keys.map((key): Entry => {
       const whole = revealed?.keys.get(key.id);
       return {
         id: key.id,
         label: key.expiresAt === null ? Messages.screens.apiKey : Messages.keys.old,
         shown: whole ?? key.masked,
         isMasked: whole === undefined,
-        value: key.expiresAt === null ? app.secret : (whole ?? null),
+        value: whole ?? (key.expiresAt === null ? currentValue : null),
         notice: Messages.copy.apiKey,
         expiresAt: key.expiresAt,
       };
@@ -114,7 +135,7 @@ export function KeyTile({ app }: { app: Application }) {
                   type="button"
                   className={styles.copy}
                   aria-label={`Copy ${entry.label}`}
-                  onClick={() => void copy(entry.label, entry.value ?? '', entry.notice)}
+                  onClick={() => copyEntry(entry)}
                 >
                   <Copy aria-hidden="true" size={18} />
                 </button>
@@ -130,14 +151,7 @@ export function KeyTile({ app }: { app: Application }) {
       </dl>
       <div className={styles.keyActions}>
         {revealed === null ? (
-          <Button
-            variant="secondary"
-            className={styles.keyAction}
-            onClick={() => {
-              setHasAskedPassword(true);
-              setIsAskingPassword(true);
-            }}
-          >
+          <Button variant="secondary" className={styles.keyAction} onClick={() => void reveal()}>
             <Eye aria-hidden="true" size={18} /> {Messages.keys.reveal}
           </Button>
         ) : (
@@ -156,20 +170,6 @@ export function KeyTile({ app }: { app: Application }) {
           disabledBy={app.block === null ? undefined : BLOCK_NOTICE_ID}
         />
       </div>
-      {hasAskedPassword && (
-        <Suspense fallback={null}>
-          <RevealKeys
-            isOpen={isAskingPassword}
-            text={Messages.keys.revealText}
-            reveal={(password) => keysApi.reveal(app.applicationId, password)}
-            onClose={() => setIsAskingPassword(false)}
-            onRevealed={(answer) => {
-              setRevealed(revealedOf(answer));
-              notify.success(answer.message);
-            }}
-          />
-        </Suspense>
-      )}
       {fallback}
     </aside>
   );

@@ -12,6 +12,8 @@ import { ClientPaths, postbacksPath } from '../../../contract/routes.js';
 import { StorageKeys } from '../../session/storage.js';
 import { PostbacksSection } from './PostbacksSection.js';
 import { AppSectionPaths } from '../../../contract/app-section-paths.js';
+import { StepUpMessages } from '../../../contract/messages-step-up.js';
+import { StepUpPaths } from '../../../contract/step-up.js';
 
 const ID = 'app_pb';
 const text = Messages.postbacks;
@@ -53,9 +55,23 @@ function renderSection() {
 }
 
 /** The postbacks API: the test route answers `test`; roll and reveal answer secrets. */
+/** The section's calls; the secret's reveal asks a step-up by code first (a developer with a factor). */
 function postbacksFake(test: (request: Seen) => Response) {
+  let isSteppedUp = false;
   return fakeApi((request) => {
     if (request.url === AppSectionPaths.test(ID)) return test(request);
+    if (request.url === StepUpPaths.stepUp) {
+      isSteppedUp = true;
+      return json(200, { status: 'success', message: StepUpMessages.granted, stepUpUntil: '' });
+    }
+    if (request.url === AppSectionPaths.revealSecret(ID) && !isSteppedUp) {
+      return json(403, {
+        status: 'error',
+        code: 'step_up_required',
+        message: StepUpMessages.required,
+        stepUpWith: 'code',
+      });
+    }
     if (request.url === AppSectionPaths.rollSecret(ID)) {
       return json(200, {
         status: 'success',
@@ -126,20 +142,22 @@ describe('PostbacksSection: Send test postback', WALK, () => {
 });
 
 describe('PostbacksSection: secret, roll and how to verify', WALK, () => {
-  it('masks the secret, reveals it after the password, and rolls with the chosen grace', async () => {
+  it('masks the secret, reveals it after the step-up’s code, and rolls with the chosen grace', async () => {
     const seen = postbacksFake(() => json(200, SENT));
     const { section } = renderSection();
     expect(within(section).getByText(text.secretHidden)).toBeVisible();
     expect(within(section).getByText(/new Webhook\(/)).toBeVisible();
 
     await userEvent.click(within(section).getByRole('button', { name: text.reveal }));
-    const dialog = screen.getByRole('dialog', { name: Messages.keys.revealTitle });
-    expect(within(dialog).getByText(text.revealText)).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText(Messages.keys.password), 'Str0ng!Pass');
-    await userEvent.click(within(dialog).getByRole('button', { name: Messages.keys.confirm }));
+    const dialog = await screen.findByRole('dialog', { name: StepUpMessages.title });
+    expect(within(dialog).getByText(StepUpMessages.leadCode)).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText(StepUpMessages.codeLabel), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: StepUpMessages.confirm }));
     expect(await within(section).findByText(SECRET)).toBeVisible();
-    const reveal = seen.find((request) => request.url === AppSectionPaths.revealSecret(ID));
-    expect(JSON.parse(reveal?.body ?? '')).toEqual({ password: 'Str0ng!Pass' });
+    const stepUp = seen.find((request) => request.url === StepUpPaths.stepUp);
+    expect(JSON.parse(stepUp?.body ?? '')).toEqual({ code: '123456' });
+    const reveals = seen.filter((request) => request.url === AppSectionPaths.revealSecret(ID));
+    expect(reveals.map((request) => JSON.parse(request.body) as unknown)).toEqual([{}, {}]);
 
     await userEvent.click(within(section).getByRole('button', { name: text.roll }));
     const roll = screen.getByRole('dialog', { name: text.rollTitle });

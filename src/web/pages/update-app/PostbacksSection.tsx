@@ -8,9 +8,8 @@ import { postbacksPath } from '../../../contract/routes.js';
 import { postbacksApi, type RevealPostbackSecretResponse } from '../../api/postbacks-api.js';
 import { Button } from '../../ui/Button.js';
 import { formatTime } from '../../ui/format-time.js';
-import { notify } from '../../ui/notify.js';
-import { RevealKeys } from './RevealKeys.js';
 import { RollKey, type RollTexts } from './RollKey.js';
+import { runReveal } from './run-reveal.js';
 import { TestPostback } from './TestPostback.js';
 import { useCopy } from './use-copy.js';
 import pageStyles from './update-app-page.module.css';
@@ -48,7 +47,6 @@ function revealedOf(answer: RevealPostbackSecretResponse): Shown {
 export function PostbacksSection({ applicationId }: { applicationId: string }) {
   // Null until a roll or reveal: the server hands out no secret without one.
   const [shown, setShown] = useState<Shown | null>(null);
-  const [isAskingPassword, setIsAskingPassword] = useState(false);
   const { copy, fallback } = useCopy();
 
   // The grant lasts 5 minutes, like the API key's: then the secrets are hidden again.
@@ -114,7 +112,12 @@ export function PostbacksSection({ applicationId }: { applicationId: string }) {
           <Button
             variant="secondary"
             className={pageStyles.keyAction}
-            onClick={() => setIsAskingPassword(true)}
+            onClick={() =>
+              void runReveal(
+                () => postbacksApi.revealSecret(applicationId),
+                (answer) => setShown(revealedOf(answer)),
+              )
+            }
           >
             <Eye aria-hidden="true" size={18} /> {text.reveal}
           </Button>
@@ -135,16 +138,6 @@ export function PostbacksSection({ applicationId }: { applicationId: string }) {
         </Link>
       </p>
 
-      <RevealKeys
-        isOpen={isAskingPassword}
-        text={text.revealText}
-        reveal={(password) => postbacksApi.revealSecret(applicationId, password)}
-        onClose={() => setIsAskingPassword(false)}
-        onRevealed={(answer) => {
-          setShown(revealedOf(answer));
-          notify.success(answer.message);
-        }}
-      />
       {fallback}
     </section>
   );
