@@ -12,12 +12,23 @@ export interface PortalProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the built portal (`node dist/server/main.js`) and waits until /healthz answers. */
-export async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
+/**
+ * Runs the built portal (`node dist/server/main.js`) and waits until /healthz answers.
+ * `publicHost` names the host of its PUBLIC_URL when not 127.0.0.1: WebAuthn takes a domain
+ * (`localhost`) as the relying party, never an address.
+ */
+export async function startPortal(
+  env: Record<string, string>,
+  publicHost = '127.0.0.1',
+): Promise<PortalProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...loopbackPortalEnv(port), ...env },
+    env: {
+      ...loopbackPortalEnv(port),
+      PUBLIC_URL: `http://${publicHost}:${String(port)}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request as requestContext, type APIRequestContext, type Page } from '@playwright/test';
+import { PasskeyMessages as text } from '../src/contract/messages-passkeys.js';
+import { TwoFactorMessages } from '../src/contract/messages-two-factor.js';
+import { createVerifiedDeveloper } from './support/accounts.js';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { openMenuWhenNarrow } from './support/header.js';
+import { isPath } from './support/paths.js';
+import { startPortal, type PortalProcess } from './support/portal-process.js';
+import { signInWithForm } from './support/screens.js';
+import { E2E_ENV } from './support/server-env.js';
+
+// Passkeys (docs/decisions/067-developer-passkeys.md) with Chromium's virtual authenticator:
+// added on /account, asked after the password at sign-in, removed with the password and a
+// passkey, at desktop and phone. WebAuthn takes a domain as the relying party, so this spec
+// runs a portal of its own whose PUBLIC_URL is on localhost.
+
+const AFTER_LOAD = { timeout: 15_000 };
+
+let portal: PortalProcess;
+let dataDir: string;
+let api: APIRequestContext;
+/** The portal as the browser reaches it: its PUBLIC_URL. */
+let site: string;
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'portal-passkeys-'));
+  portal = await startPortal({ ...E2E_ENV, DATA_DIR: dataDir }, 'localhost');
+  site = portal.baseUrl.replace('127.0.0.1', 'localhost');
+  api = await requestContext.newContext({ baseURL: portal.baseUrl });
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+  await portal.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A platform authenticator that keeps discoverable passkeys and verifies its user. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+async function openPasskeys(page: Page) {
+  await page.goto(`${site}/account#two-factor`);
+  const section = page.getByRole('region', { name: TwoFactorMessages.title });
+  await section.getByRole('button', { name: TwoFactorMessages.managePasskeys }).click(AFTER_LOAD);
+  return section;
+}
+
+for (const width of [1280, 390] as const) {
+  test.describe(`at ${String(width)} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    // Three argon2 checks and several axe runs: past the default minute on a busy machine.
+    test.slow();
+
+    test('adds a passkey, signs in with the password and the passkey, removes it', async ({
+      page,
+    }) => {
+      await addVirtualAuthenticator(page);
+      const developer = await createVerifiedDeveloper(api);
+      await page.goto(`${site}/login`);
+      await signInWithForm(page, developer.email, developer.password);
+      await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
+
+      let section = await openPasskeys(page);
+      await section.getByLabel(text.nameLabel).fill('Work laptop');
+      await section.getByRole('button', { name: text.add }).click();
+      const codes = section.getByRole('region', { name: TwoFactorMessages.recoveryTitle });
+      await expect(codes.getByRole('listitem')).toHaveCount(10, AFTER_LOAD);
+      await expectNoAxeViolations(page);
+      await codes.getByRole('button', { name: TwoFactorMessages.recoverySaved }).click();
+      await expect(section.getByText('Work laptop', { exact: true })).toBeVisible();
+      await expect(section.getByText(new RegExp(text.neverUsed))).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const banner = page.getByRole('banner');
+      await openMenuWhenNarrow(banner);
+      await banner.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(isPath('/login'), AFTER_LOAD);
+      await signInWithForm(page, developer.email, developer.password);
+      const usePasskey = page.getByRole('button', { name: text.usePasskey });
+      await expect(usePasskey).toBeVisible(AFTER_LOAD);
+      await expectNoAxeViolations(page);
+      await usePasskey.click();
+      await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
+
+      section = await openPasskeys(page);
+      await expect(section.getByText(/last used/)).toBeVisible(AFTER_LOAD);
+      await section.getByRole('button', { name: text.remove('Work laptop') }).click();
+      const form = section.getByRole('form', { name: text.remove('Work laptop') });
+      await form
+        .getByLabel(TwoFactorMessages.passwordLabel, { exact: true })
+        .fill(developer.password);
+      await expectNoAxeViolations(page);
+      await form.getByRole('button', { name: text.removeConfirm }).click();
+      await expect(section.getByText(text.none)).toBeVisible(AFTER_LOAD);
+    });
+  });
+}
