@@ -2,22 +2,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as requestContext, type APIRequestContext, type Page } from '@playwright/test';
+import { ApiPaths } from '../src/contract/api-paths.js';
 import { PasskeyMessages as text } from '../src/contract/messages-passkeys.js';
+import { StepUpMessages } from '../src/contract/messages-step-up.js';
+import { Messages } from '../src/contract/messages.js';
 import { TwoFactorMessages } from '../src/contract/messages-two-factor.js';
 import { createVerifiedDeveloper } from './support/accounts.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
 import { openMenuWhenNarrow } from './support/header.js';
+import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 import { signInWithForm } from './support/screens.js';
 import { E2E_ENV } from './support/server-env.js';
+import { stepUpDialog } from './support/step-up.js';
 
 // Passkeys (docs/decisions/067-developer-passkeys.md) with Chromium's virtual authenticator:
-// added on /account, asked after the password at sign-in, removed with the password and a
-// passkey, at desktop and phone. WebAuthn takes a domain as the relying party, so this spec
+// added on /account, asked after the password at sign-in, confirming a password change in the
+// step-up dialog, removed with the password and a passkey, at desktop and phone. WebAuthn takes a domain as the relying party, so this spec
 // runs a portal of its own whose PUBLIC_URL is on localhost.
 
 const AFTER_LOAD = { timeout: 15_000 };
+const NEW_PASSWORD = 'Brand-New7pass';
 
 let portal: PortalProcess;
 let dataDir: string;
@@ -67,8 +73,9 @@ for (const width of [1280, 390] as const) {
     // Three argon2 checks and several axe runs: past the default minute on a busy machine.
     test.slow();
 
-    test('adds a passkey, signs in with the password and the passkey, removes it', async ({
+    test('adds a passkey, signs in and confirms a password change with it, removes it', async ({
       page,
+      allowFailedResponse,
     }) => {
       await addVirtualAuthenticator(page);
       const developer = await createVerifiedDeveloper(api);
@@ -98,13 +105,26 @@ for (const width of [1280, 390] as const) {
       await usePasskey.click();
       await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
 
+      // The password change asks again (docs/decisions/068-step-up.md): the passkey confirms.
+      await page.goto(`${site}/account`);
+      const account = Messages.account;
+      await page.getByLabel(account.currentPasswordLabel, { exact: true }).fill(developer.password);
+      await page.getByLabel(account.newPasswordLabel, { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel(account.repeatPasswordLabel, { exact: true }).fill(NEW_PASSWORD);
+      allowFailedResponse(ApiPaths.accountPassword, 403);
+      await page.getByRole('button', { name: account.changePassword }).click();
+      const dialog = stepUpDialog(page);
+      await expect(dialog.getByText(StepUpMessages.leadPasskey)).toBeVisible(AFTER_LOAD);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: StepUpMessages.usePasskey }).click();
+      await expect(dialog).toBeHidden(AFTER_LOAD);
+      await expectNotice(page, account.passwordChanged, 'success');
+
       section = await openPasskeys(page);
       await expect(section.getByText(/last used/)).toBeVisible(AFTER_LOAD);
       await section.getByRole('button', { name: text.remove('Work laptop') }).click();
       const form = section.getByRole('form', { name: text.remove('Work laptop') });
-      await form
-        .getByLabel(TwoFactorMessages.passwordLabel, { exact: true })
-        .fill(developer.password);
+      await form.getByLabel(TwoFactorMessages.passwordLabel, { exact: true }).fill(NEW_PASSWORD);
       await expectNoAxeViolations(page);
       await form.getByRole('button', { name: text.removeConfirm }).click();
       await expect(section.getByText(text.none)).toBeVisible(AFTER_LOAD);

@@ -8,7 +8,10 @@ export const StepUpMessages = {
   granted: 'Confirmed. You will not be asked again for 5 minutes.',
   title: 'Confirm it is you',
   leadCode: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  leadPasskey:
+    'Confirm with your passkey, or enter a code from your authenticator app or a recovery code.',
   leadPassword: 'Enter your password to continue.',
+  usePasskey: 'Use a passkey',
   codeLabel: 'Code or recovery code',
   passwordLabel: 'Password',
   confirm: 'Confirm',

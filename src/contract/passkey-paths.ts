@@ -14,6 +14,9 @@ export const PasskeyPaths = {
   /** The sign-in's second step by passkey: options for the pending `Session`, then the answer. */
   secondFactorOptions: '/api/v1/authentication/signin/second-factor/passkey/options',
   secondFactor: '/api/v1/authentication/signin/second-factor/passkey',
+  /** The session's step-up by passkey (docs/decisions/068): options, then the assertion. */
+  stepUpOptions: '/api/v1/account/step-up/passkey/options',
+  stepUp: '/api/v1/account/step-up/passkey',
   /** Sign-in by passkey alone (DEVELOPER_PASSKEY_SIGNIN=on): options, then the answer. */
   signInOptions: '/api/v1/authentication/signin/passkey/options',
   signIn: '/api/v1/authentication/signin/passkey',

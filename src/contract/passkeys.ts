@@ -65,6 +65,9 @@ export const PasskeyRemoveRequestSchema = z.strictObject({
 });
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequestSchema>;
 
+/** The session's step-up by passkey: the assertion alone. */
+export const PasskeyStepUpRequestSchema = z.strictObject({ credential: AssertionCredentialSchema });
+
 /** The sign-in's second step by passkey: the password step's `Session` and the assertion. */
 export const PasskeySecondFactorRequestSchema = z.strictObject({
   session: z.string().check(z.minLength(1), z.maxLength(1024)),

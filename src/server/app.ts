@@ -53,6 +53,7 @@ import { registerXsrf, type XsrfForms } from './http/xsrf.js';
 import { createKeyCrypto } from './keys/key-crypto.js';
 import { createSecondFactorSignIn } from './two-factor/second-factor-sign-in.js';
 import { relyingPartyOf } from './passkeys/passkey-assertion.js';
+import { createPasskeyStepUp } from './passkeys/passkey-step-up.js';
 import { createPasskeySignIn } from './passkeys/passkey-sign-in.js';
 import { registerPasskeyRoutes } from './passkeys/passkeys.routes.js';
 import { createPasskeysService } from './passkeys/passkeys.service.js';
@@ -351,6 +352,7 @@ async function registerAccounts(
   registerPasskeyRoutes(app, {
     passkeys: createPasskeysService({ ...factorDeps, rp }),
     signIn: createPasskeySignIn(authDeps, rp, config.developerPasskeySignIn),
+    stepUp: createPasskeyStepUp({ db, clock, rp, onLockout: factorProof.onLockout }),
     twoFactorPolicy: config.developerTwoFactor,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });

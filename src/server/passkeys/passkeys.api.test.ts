@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { StepUpMessages } from '../../contract/messages-step-up.js';
+import { StepUpLimits } from '../../contract/step-up.js';
 import type { AuthResponse } from '../../contract/auth.js';
 import { PasskeyPaths } from '../../contract/passkey-paths.js';
 import type { PasskeyListResponse } from '../../contract/passkeys.js';
 import type { SignInChallenge } from '../../contract/two-factor.js';
 import { createDeveloper, developerRow, primedClient } from '../../../test/support/accounts.js';
 import { activityOf } from '../../../test/support/activity.js';
+import { createApp } from '../../../test/support/apps.js';
 import { TestPasskey } from '../../../test/support/passkey-authenticator.js';
 import { addPasskey, optionsOf, passkeyStep } from '../../../test/support/passkeys.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -286,6 +289,8 @@ describe(`signing in with a passkey (${process.env.TEST_DB ?? 'sqlite'})`, () =>
   it('signs in with a user-verified passkey alone, and not without verification', async () => {
     const { dev, passkey } = await passkeyDeveloper();
     const browser = await primedClient(t);
+    // Later than the set-up's sign-in, so the log's order tells the two apart.
+    t.clock.advance(1000);
 
     const unverified = await browser.json('POST', PasskeyPaths.signIn, {
       json: {
@@ -317,5 +322,70 @@ describe(`DEVELOPER_PASSKEY_SIGNIN=off (${process.env.TEST_DB ?? 'sqlite'})`, ()
     } finally {
       await off.close();
     }
+  });
+});
+
+describe(`the step-up by passkey (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('grants the session five minutes for a verified passkey of its developer, and not for another', async () => {
+    const { client } = await passkeyDeveloper();
+    client.stepUpProof = undefined;
+    const id = await createApp(client);
+    const reveal = () => client.json('POST', ApiPaths.revealKeys(id), { json: {} });
+    const refused = await reveal();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'step_up_required',
+      stepUpWith: 'code',
+      passkey: true,
+    });
+
+    const stranger = new TestPasskey(t.config.publicUrl);
+    const wrong = await client.json('POST', PasskeyPaths.stepUp, {
+      json: { credential: stranger.assert(await optionsOf(client, PasskeyPaths.stepUpOptions)) },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await reveal()).status).toBe(403);
+
+    const { passkey } = await passkeyDeveloper();
+    const other = await client.json('POST', PasskeyPaths.stepUp, {
+      json: { credential: passkey.assert(await optionsOf(client, PasskeyPaths.stepUpOptions)) },
+    });
+    expect(other.status).toBe(400);
+    expect((await reveal()).status).toBe(403);
+  });
+
+  it("takes the developer's own passkey: the guarded call then answers", async () => {
+    const { client, passkey } = await passkeyDeveloper();
+    client.stepUpProof = undefined;
+    const id = await createApp(client);
+    const options = await optionsOf(client, PasskeyPaths.stepUpOptions);
+
+    const granted = await client.json('POST', PasskeyPaths.stepUp, {
+      json: { credential: passkey.assert(options) },
+    });
+
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({
+      status: 'success',
+      message: StepUpMessages.granted,
+      stepUpUntil: new Date(t.clock.now() + StepUpLimits.grantMs).toISOString(),
+    });
+    expect((await client.json('POST', ApiPaths.revealKeys(id), { json: {} })).status).toBe(200);
+  });
+
+  it('offers no passkey to a developer without one, whose options call answers 404', async () => {
+    const dev = await createDeveloper(t);
+    const client = await signedInClient(t, dev);
+    await enrollTotp(t, client);
+    client.stepUpProof = undefined;
+    const id = await createApp(client);
+    // The set-up's own step-up has run out.
+    t.clock.advance(StepUpLimits.grantMs);
+
+    const refused = await client.json('POST', ApiPaths.revealKeys(id), { json: {} });
+
+    expect(refused.body).toMatchObject({ stepUpWith: 'code', passkey: false });
+    const options = await client.json('POST', PasskeyPaths.stepUpOptions, { json: {} });
+    expect(options.status).toBe(404);
   });
 });

@@ -13,7 +13,10 @@ import {
   PasskeySecondFactorRequestSchema,
   PasskeySessionRequestSchema,
   PasskeySignInRequestSchema,
+  PasskeyStepUpRequestSchema,
 } from '../../contract/passkeys.js';
+import { StepUpMessages } from '../../contract/messages-step-up.js';
+import { StepUpResponseSchema } from '../../contract/step-up.js';
 import type { TwoFactorPolicy } from '../../contract/two-factor.js';
 import { activityOriginOf } from '../activity/activity-origin.js';
 import { ErrorResponses } from '../auth/auth.responses.js';
@@ -22,12 +25,15 @@ import { perIpLimit } from '../auth/rate-limits.js';
 import { signedInAnswer, signInClientOf } from '../auth/signed-in-answer.js';
 import { noStore } from '../http/no-store.js';
 import type { FactorClient } from '../two-factor/two-factor.service.js';
+import { stepUpCallerOf } from '../step-up/step-up.routes.js';
 import type { PasskeySignIn } from './passkey-sign-in.js';
+import type { PasskeyStepUp } from './passkey-step-up.js';
 import type { PasskeysService } from './passkeys.service.js';
 
 export interface PasskeyRouteDeps {
   readonly passkeys: PasskeysService;
   readonly signIn: PasskeySignIn;
+  readonly stepUp: PasskeyStepUp;
   readonly twoFactorPolicy: TwoFactorPolicy;
   readonly rateLimitPerMinute: number;
 }
@@ -112,6 +118,35 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyRouteDe
     async (request) => {
       await passkeys.remove(authenticatedDeveloperId(request), request.body, clientOf(request));
       return success(PasskeyMessages.removed);
+    },
+  );
+
+  r.post(
+    PasskeyPaths.stepUpOptions,
+    { ...auth, config: limited, schema: optionsAnswer },
+    async (request) => ({
+      ...success(PasskeyMessages.options),
+      options: { ...(await deps.stepUp.options(authenticatedDeveloperId(request))) },
+    }),
+  );
+
+  r.post(
+    PasskeyPaths.stepUp,
+    {
+      ...auth,
+      config: limited,
+      schema: {
+        body: PasskeyStepUpRequestSchema,
+        response: { 200: StepUpResponseSchema, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const until = await deps.stepUp.stepUp(
+        stepUpCallerOf(request),
+        request.body.credential,
+        clientOf(request),
+      );
+      return { ...success(StepUpMessages.granted), stepUpUntil: new Date(until).toISOString() };
     },
   );
 

@@ -136,6 +136,7 @@ describe(`calls guarded by the step-up (${DB})`, () => {
         code: 'step_up_required',
         message: StepUpMessages.passwordRequired,
         stepUpWith: 'password',
+        passkey: false,
       });
       expect(await guarded.state(dev, id)).toEqual(before);
     });
@@ -296,6 +297,7 @@ describe(`POST ${StepUpPaths.stepUp}: a developer with the authenticator app (${
       code: 'step_up_required',
       message: StepUpMessages.required,
       stepUpWith: 'code',
+      passkey: false,
     });
     const byPassword = await stepUp(dev.client, { password: dev.password });
     expect(byPassword.status).toBe(400);

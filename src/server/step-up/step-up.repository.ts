@@ -3,12 +3,22 @@ import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
-/** The session's last proof and whether its developer has a factor; undefined: no such session. */
+/**
+ * The session's last proof, whether its developer has a factor and how many passkeys;
+ * undefined: no such session.
+ */
 export function findStepUpState(db: Db, developerId: string, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('developers', 'developers.id', 'sessions.developerId')
     .select(['sessions.stepUpAt', 'developers.secondFactorAt'])
+    .select((eb) =>
+      eb
+        .selectFrom('developerPasskeys')
+        .select((count) => count.fn.countAll<number | string | bigint>().as('n'))
+        .whereRef('developerPasskeys.developerId', '=', 'sessions.developerId')
+        .as('passkeys'),
+    )
     .where('sessions.id', '=', sessionId)
     .where('sessions.developerId', '=', developerId)
     .executeTakeFirst();

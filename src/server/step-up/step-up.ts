@@ -59,7 +59,8 @@ export function createStepUpGuard(db: Kysely<Database>, policy: TwoFactorPolicy)
       throw new AppError(
         'step_up_required',
         proof === 'code' ? StepUpMessages.required : StepUpMessages.passwordRequired,
-        { stepUpWith: proof },
+        // A developer with passkeys may also prove with one (the dialog offers it).
+        { stepUpWith: proof, passkey: proof === 'code' && Number(state.passkeys ?? 0) > 0 },
       );
     },
 

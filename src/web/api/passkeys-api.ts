@@ -12,6 +12,7 @@ import type {
   PasskeyListResponse,
   PasskeyOptionsResponse,
 } from '../../contract/passkeys.js';
+import type { StepUpResponse } from '../../contract/step-up.js';
 import { placeHeader } from './auth-api.js';
 import { ApiError, call } from './http.js';
 
@@ -67,6 +68,11 @@ export const passkeysApi = {
       json: { session, credential },
       headers: placeHeader(),
     });
+  },
+  /** The session's step-up by a passkey (docs/decisions/068-step-up.md). */
+  async stepUp(): Promise<StepUpResponse> {
+    const credential = await assertion(PasskeyPaths.stepUpOptions);
+    return call<StepUpResponse>('post', PasskeyPaths.stepUp, { json: { credential } });
   },
   /** Sign-in by a passkey alone. */
   async signIn(): Promise<AuthResponse> {

@@ -12,7 +12,8 @@ export async function withStepUp<T>(request: () => Promise<T>): Promise<T> {
     if (!hasErrorCode(error, 'step_up_required')) throw error;
     // The dialog comes with the first refusal, not with the screen.
     const { askStepUp } = await import('../step-up/ask-step-up.js');
-    if (!(await askStepUp(error.body.stepUpWith === 'code' ? 'code' : 'password'))) throw error;
+    const proof = error.body.stepUpWith === 'code' ? 'code' : 'password';
+    if (!(await askStepUp(proof, error.body.passkey === true))) throw error;
     return request();
   }
 }

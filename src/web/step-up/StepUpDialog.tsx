@@ -14,12 +14,14 @@ export type StepUpProof = 'code' | 'password';
 
 interface StepUpDialogProps {
   readonly proof: StepUpProof;
+  /** The developer has passkeys: one may confirm instead of a code. */
+  readonly withPasskey: boolean;
   /** True once the server granted the step-up; false when cancelled (button or Escape). */
   readonly onDone: (isConfirmed: boolean) => void;
 }
 
 /** Asks the second factor again before a guarded change (docs/decisions/068-step-up.md). */
-export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
+export function StepUpDialog({ proof, withPasskey, onDone }: StepUpDialogProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -44,6 +46,19 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
     }
   };
 
+  const confirmByPasskey = async () => {
+    setIsSubmitting(true);
+    try {
+      // The WebAuthn library comes with the first use, not with the dialog.
+      const { passkeysApi } = await import('../api/passkeys-api.js');
+      await passkeysApi.stepUp();
+      onDone(true);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setIsSubmitting(false);
+    }
+  };
+
   const field = {
     ref: input,
     value,
@@ -62,7 +77,13 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
       initialFocus={input}
     >
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <p>{isCode ? StepUpMessages.leadCode : StepUpMessages.leadPassword}</p>
+        <p>
+          {withPasskey
+            ? StepUpMessages.leadPasskey
+            : isCode
+              ? StepUpMessages.leadCode
+              : StepUpMessages.leadPassword}
+        </p>
         {isCode ? (
           <TextField
             label={StepUpMessages.codeLabel}
@@ -78,6 +99,15 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
           />
         )}
         <div className={styles.actions}>
+          {withPasskey && (
+            <Button
+              variant="secondary"
+              onClick={() => void confirmByPasskey()}
+              disabled={isSubmitting}
+            >
+              {StepUpMessages.usePasskey}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
             {StepUpMessages.cancel}
           </Button>

@@ -2,10 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { StepUpDialog, type StepUpProof } from './StepUpDialog.js';
 
 /**
- * Shows the step-up dialog over the page and answers whether the developer confirmed; focus
+ * Shows the step-up dialog over the page (offering the developer's passkeys when they have
+ * any) and answers whether the developer confirmed; focus
  * goes back to where it was (the button that made the guarded call).
  */
-export function askStepUp(proof: StepUpProof): Promise<boolean> {
+export function askStepUp(proof: StepUpProof, withPasskey: boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const host = document.createElement('div');
@@ -17,6 +18,6 @@ export function askStepUp(proof: StepUpProof): Promise<boolean> {
       returnTo?.focus();
       resolve(isConfirmed);
     };
-    root.render(<StepUpDialog proof={proof} onDone={done} />);
+    root.render(<StepUpDialog proof={proof} withPasskey={withPasskey} onDone={done} />);
   });
 }

@@ -50,7 +50,7 @@ function renderSection() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <PasskeysSection />
+      <PasskeysSection onFactorsChanged={() => Promise.resolve()} />
       <ToastContainer />
     </QueryClientProvider>,
   );

@@ -90,7 +90,7 @@ export function TwoFactorSection() {
           )}
           {showPasskeys ? (
             <Suspense fallback={<p>{text.loading}</p>}>
-              <PasskeysSection />
+              <PasskeysSection onFactorsChanged={refresh} />
             </Suspense>
           ) : (
             <Button variant="secondary" onClick={() => setShowPasskeys(true)}>
