@@ -99,5 +99,6 @@ export async function signedInDeveloperAt(
   const res = await signIn(client, developer.email, developer.password);
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   client.bearer = res.body.user_status.AuthenticationResult.AccessToken;
+  client.stepUpProof = { password: developer.password };
   return { ...developer, client };
 }

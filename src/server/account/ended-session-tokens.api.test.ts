@@ -96,6 +96,7 @@ describe(`access tokens of an ended session (${process.env.TEST_DB ?? 'sqlite'})
 
   it('are refused within 1 s on the other devices after a password change', async () => {
     const { here, there } = await twoDevices();
+    await here.client.stepUp({ password: PASSWORD });
 
     const res = await here.client.json<{ AccessToken: string }>('POST', ApiPaths.accountPassword, {
       json: {

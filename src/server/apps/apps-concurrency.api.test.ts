@@ -29,6 +29,7 @@ describe(`IP rules under concurrency (${engine})`, () => {
     const dev = await signedInDeveloper(t);
     const four = ['60.0.0.1', '60.0.0.2', '60.0.0.3', '60.0.0.4'];
     const id = await createApp(dev.client, { ipRecords: four.join(',') });
+    await dev.client.stepUp();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
         putApp(dev.client, id, appFields({ ipRecords: [...four, `60.0.1.${n + 1}`].join(',') })),
@@ -45,6 +46,7 @@ describe(`IP rules under concurrency (${engine})`, () => {
     expect((await putApp(dev.client, id, appFields({ ipRecords: '61.0.0.2' }))).status).toBe(200);
     t.clock.advance(15 * DAY);
     await signInAgain(dev);
+    await dev.client.stepUp();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
         putApp(dev.client, id, appFields({ ipRecords: `61.0.1.${n + 1}` })),

@@ -16,7 +16,7 @@ import {
 } from '../../../test/support/gateway.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
 import { startPortalChild, type PortalChild } from '../../../test/support/portal-child.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { startTestApp, TestClock, type TestApp } from '../../../test/support/test-app.js';
 
 // docs/decisions/053: a change made on one instance is refused by another within 1 s; here
 // the other is the real entry point in its own process on the same PostgreSQL database.
@@ -29,7 +29,12 @@ let other: PortalChild;
 let otherCheck: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { IP_CHANGE_COOLDOWN_DAYS: '0' } });
+  // The other process keeps real time and purges sessions older than their life: this one's
+  // clock starts now, so its sessions (which the step-up reads) are not old to the other.
+  t = await startTestApp({
+    env: { IP_CHANGE_COOLDOWN_DAYS: '0' },
+    clock: new TestClock(Date.now()),
+  });
   dev = await signedInDeveloper(t);
   const gatewayPort = await freePort();
   other = await startPortalChild({

@@ -77,7 +77,7 @@ async function signingSecret(dev: Awaited<ReturnType<typeof signedInDeveloperAt>
   const reveal = await dev.client.json<{ secrets: { secret: string }[] }>(
     'POST',
     AppSectionPaths.revealSecret(id),
-    { json: { password: dev.password } },
+    { json: {} },
   );
   expect(reveal.status).toBe(200);
   return reveal.body.secrets[0]?.secret ?? '';
