@@ -7,7 +7,10 @@ import {
 import type { Kysely } from 'kysely';
 import { PasskeyLimits, type AssertionCredential } from '../../contract/passkeys.js';
 import type { Database } from '../db/schema.js';
+import { PasskeyMessages } from '../../contract/messages-passkeys.js';
+import { AppError } from '../errors.js';
 import {
+  countPasskeys,
   findPasskey,
   listPasskeys,
   storeChallenge,
@@ -82,6 +85,14 @@ export async function assertionOptions(
     now,
   );
   return options;
+}
+
+/** Options for confirming with one of the developer's passkeys; 404 when they have none. */
+export async function confirmOptions(deps: AssertionDeps, developerId: string, now: number) {
+  if ((await countPasskeys(deps.db, developerId)) === 0) {
+    throw new AppError('not_found', PasskeyMessages.notFound);
+  }
+  return assertionOptions(deps, 'confirm', developerId, now);
 }
 
 /**

@@ -6,9 +6,8 @@ import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import { grantStepUp, type StepUpCaller } from '../step-up/step-up.js';
 import type { FactorClient } from '../two-factor/two-factor.service.js';
-import { assertionOptions, type AssertionDeps } from './passkey-assertion.js';
+import { confirmOptions, type AssertionDeps } from './passkey-assertion.js';
 import { checkPasskeyFactor } from './passkey-factor.js';
-import { countPasskeys } from './passkeys.repository.js';
 
 export interface PasskeyStepUpDeps extends AssertionDeps {
   readonly clock: Clock;
@@ -23,12 +22,7 @@ export function createPasskeyStepUp(deps: PasskeyStepUpDeps) {
   const { db, clock } = deps;
   return {
     /** Options for an assertion by one of the developer's passkeys; 404 without one. */
-    async options(developerId: string) {
-      if ((await countPasskeys(db, developerId)) === 0) {
-        throw new AppError('not_found', PasskeyMessages.notFound);
-      }
-      return assertionOptions(deps, 'confirm', developerId, clock.now());
-    },
+    options: (developerId: string) => confirmOptions(deps, developerId, clock.now()),
 
     /** Verifies the assertion and grants the step-up; answers until when it holds. */
     async stepUp(caller: StepUpCaller, credential: AssertionCredential, client: FactorClient) {

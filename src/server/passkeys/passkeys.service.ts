@@ -24,10 +24,9 @@ import { firstFactorCodes } from '../two-factor/first-factor.js';
 import { checkSecondFactor } from '../two-factor/second-factor-check.js';
 import type { FactorClient, TwoFactorDeps } from '../two-factor/two-factor.service.js';
 import { clearFactorsIfNone, countRecoveryCodesLeft } from '../two-factor/two-factor.repository.js';
-import { assertionOptions, transportsOf, type RelyingParty } from './passkey-assertion.js';
+import { confirmOptions, transportsOf, type RelyingParty } from './passkey-assertion.js';
 import { checkPasskeyFactor } from './passkey-factor.js';
 import {
-  countPasskeys,
   deletePasskey,
   findPasskey,
   insertPasskey,
@@ -199,12 +198,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
     },
 
     /** Options for the passkey assertion a removal may carry instead of a code. */
-    async confirmOptions(developerId: string) {
-      if ((await countPasskeys(db, developerId)) === 0) {
-        throw new AppError('not_found', PasskeyMessages.notFound);
-      }
-      return assertionOptions(deps, 'confirm', developerId, clock.now());
-    },
+    confirmOptions: (developerId: string) => confirmOptions(deps, developerId, clock.now()),
 
     /** The password (when the account has one) and a code, recovery code or passkey. */
     async remove(developerId: string, input: PasskeyRemoveRequest, client: FactorClient) {
