@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPaths, InternalPaths } from '../../contract/api-paths.js';
-import type { AuthResponse } from '../../contract/auth.js';
 import type { RollKeyResponse } from '../../contract/keys.js';
 import { createApp } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
-import { HttpClient } from '../../../test/support/http-client.js';
 import {
   startPortalOnOwnPostgres,
   type PortalOnOwnPostgres,
 } from '../../../test/support/own-postgres-portal.js';
-import { verifiedDeveloper, type PortalChild } from '../../../test/support/portal-child.js';
+import { signedInDeveloperAt, type PortalChild } from '../../../test/support/portal-child.js';
 
 // docs/gateway.md, "When the database is away": PostgreSQL stopped while the check is
 // asked without pause. A PostgreSQL of this test's own (the shared one must not stop).
@@ -55,15 +53,12 @@ async function stateAgeGauge() {
 
 /** An application allowed from IP, and its key (the roll answers the new key whole). */
 async function allowedKey() {
-  const developer = await verifiedDeveloper(portal.baseUrl);
-  const client = new HttpClient(portal.baseUrl);
-  await client.prime();
-  const signin = await client.json<AuthResponse>('POST', ApiPaths.signin, { json: developer });
-  client.bearer = signin.body.user_status.AuthenticationResult.AccessToken;
+  const { client } = await signedInDeveloperAt(portal.baseUrl);
   const id = await createApp(client, { ipRecords: IP });
   const roll = await client.json<RollKeyResponse>('POST', ApiPaths.rollKey(id), {
     json: { grace: 'now' },
   });
+  expect(roll.status).toBe(200);
   return roll.body.secret;
 }
 
