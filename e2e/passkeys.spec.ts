@@ -4,6 +4,7 @@ import path from 'node:path';
 import { request as requestContext, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiPaths } from '../src/contract/api-paths.js';
 import { PasskeyMessages as text } from '../src/contract/messages-passkeys.js';
+import { PasskeyPaths } from '../src/contract/passkey-paths.js';
 import { StepUpMessages } from '../src/contract/messages-step-up.js';
 import { Messages } from '../src/contract/messages.js';
 import { TwoFactorMessages } from '../src/contract/messages-two-factor.js';
@@ -13,9 +14,9 @@ import { openMenuWhenNarrow } from './support/header.js';
 import { expectNotice } from './support/notices.js';
 import { isPath } from './support/paths.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
-import { signInWithForm } from './support/screens.js';
+import { flowProviderScreen, loginScreen, signInWithForm } from './support/screens.js';
 import { E2E_ENV } from './support/server-env.js';
-import { stepUpDialog } from './support/step-up.js';
+import { confirmStepUp, stepUpDialog } from './support/step-up.js';
 
 // Passkeys (docs/decisions/067-developer-passkeys.md) with Chromium's virtual authenticator:
 // added on /account, asked after the password at sign-in, confirming a password change in the
@@ -33,7 +34,10 @@ let site: string;
 
 test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-passkeys-'));
-  portal = await startPortal({ ...E2E_ENV, DATA_DIR: dataDir }, 'localhost');
+  portal = await startPortal(
+    { ...E2E_ENV, DATA_DIR: dataDir, DEVELOPER_PASSKEY_SIGNIN: 'on' },
+    'localhost',
+  );
   site = portal.baseUrl.replace('127.0.0.1', 'localhost');
   api = await requestContext.newContext({ baseURL: portal.baseUrl });
 });
@@ -60,6 +64,37 @@ async function addVirtualAuthenticator(page: Page) {
   });
 }
 
+/**
+ * A developer signed in with the password who adds a passkey named Work laptop on /account:
+ * a new factor asks the step-up first (the password). Answers the developer and the section,
+ * its recovery codes showing.
+ */
+async function developerAddingPasskey(
+  page: Page,
+  allowFailedResponse: (path: string, status: number) => void,
+) {
+  await addVirtualAuthenticator(page);
+  const developer = await createVerifiedDeveloper(api);
+  await page.goto(`${site}/login`);
+  await signInWithForm(page, developer.email, developer.password);
+  await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
+  const section = await openPasskeys(page);
+  await section.getByLabel(text.nameLabel).fill('Work laptop');
+  allowFailedResponse(PasskeyPaths.registerOptions, 403);
+  await section.getByRole('button', { name: text.add }).click();
+  await confirmStepUp(page, { password: developer.password });
+  const codes = section.getByRole('region', { name: TwoFactorMessages.recoveryTitle });
+  await expect(codes.getByRole('listitem')).toHaveCount(10, AFTER_LOAD);
+  return { developer, section, codes };
+}
+
+async function signOut(page: Page) {
+  const banner = page.getByRole('banner');
+  await openMenuWhenNarrow(banner);
+  await banner.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(isPath('/login'), AFTER_LOAD);
+}
+
 async function openPasskeys(page: Page) {
   await page.goto(`${site}/account#two-factor`);
   const section = page.getByRole('region', { name: TwoFactorMessages.title });
@@ -77,27 +112,14 @@ for (const width of [1280, 390] as const) {
       page,
       allowFailedResponse,
     }) => {
-      await addVirtualAuthenticator(page);
-      const developer = await createVerifiedDeveloper(api);
-      await page.goto(`${site}/login`);
-      await signInWithForm(page, developer.email, developer.password);
-      await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
-
-      let section = await openPasskeys(page);
-      await section.getByLabel(text.nameLabel).fill('Work laptop');
-      await section.getByRole('button', { name: text.add }).click();
-      const codes = section.getByRole('region', { name: TwoFactorMessages.recoveryTitle });
-      await expect(codes.getByRole('listitem')).toHaveCount(10, AFTER_LOAD);
+      const { developer, section, codes } = await developerAddingPasskey(page, allowFailedResponse);
       await expectNoAxeViolations(page);
       await codes.getByRole('button', { name: TwoFactorMessages.recoverySaved }).click();
       await expect(section.getByText('Work laptop', { exact: true })).toBeVisible();
       await expect(section.getByText(new RegExp(text.neverUsed))).toBeVisible();
       await expectNoAxeViolations(page);
 
-      const banner = page.getByRole('banner');
-      await openMenuWhenNarrow(banner);
-      await banner.getByRole('button', { name: 'Logout' }).click();
-      await expect(page).toHaveURL(isPath('/login'), AFTER_LOAD);
+      await signOut(page);
       await signInWithForm(page, developer.email, developer.password);
       const usePasskey = page.getByRole('button', { name: text.usePasskey });
       await expect(usePasskey).toBeVisible(AFTER_LOAD);
@@ -120,14 +142,43 @@ for (const width of [1280, 390] as const) {
       await expect(dialog).toBeHidden(AFTER_LOAD);
       await expectNotice(page, account.passwordChanged, 'success');
 
-      section = await openPasskeys(page);
-      await expect(section.getByText(/last used/)).toBeVisible(AFTER_LOAD);
-      await section.getByRole('button', { name: text.remove('Work laptop') }).click();
-      const form = section.getByRole('form', { name: text.remove('Work laptop') });
+      const listed = await openPasskeys(page);
+      await expect(listed.getByText(/last used/)).toBeVisible(AFTER_LOAD);
+      await listed.getByRole('button', { name: text.remove('Work laptop') }).click();
+      const form = listed.getByRole('form', { name: text.remove('Work laptop') });
       await form.getByLabel(TwoFactorMessages.passwordLabel, { exact: true }).fill(NEW_PASSWORD);
       await expectNoAxeViolations(page);
       await form.getByRole('button', { name: text.removeConfirm }).click();
-      await expect(section.getByText(text.none)).toBeVisible(AFTER_LOAD);
+      await expect(listed.getByText(text.none)).toBeVisible(AFTER_LOAD);
+    });
+
+    test('signs in by the passkey alone, and answers the hand-off login with it', async ({
+      page,
+      allowFailedResponse,
+    }) => {
+      const { developer, codes } = await developerAddingPasskey(page, allowFailedResponse);
+      await codes.getByRole('button', { name: TwoFactorMessages.recoverySaved }).click(AFTER_LOAD);
+      await signOut(page);
+
+      await page.getByRole('button', { name: text.signInWithPasskey }).click(AFTER_LOAD);
+      await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
+      await expectNotice(page, Messages.login.success, 'success');
+      await signOut(page);
+      await expectNoAxeViolations(page);
+
+      // The embedded provider's token names no second factor (no amr): the passkey is asked.
+      await loginScreen(page).flowLogin.click();
+      const provider = flowProviderScreen(page);
+      await provider.clientCode.fill(`PK${Date.now().toString(36).toUpperCase()}`);
+      await provider.name.fill(developer.name);
+      await provider.email.fill(developer.email);
+      await provider.continue.click();
+      await expect(page).toHaveURL(isPath('/flow-login-callback'), AFTER_LOAD);
+      const usePasskey = page.getByRole('button', { name: text.usePasskey });
+      await expect(usePasskey).toBeVisible(AFTER_LOAD);
+      await expectNoAxeViolations(page);
+      await usePasskey.click();
+      await expect(page).toHaveURL(isPath('/create-new-app'), AFTER_LOAD);
     });
   });
 }

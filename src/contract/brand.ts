@@ -43,6 +43,8 @@ export interface Brand {
   /** Where 'Login Using {product} Credentials' goes, or null when hand-off login is off. */
   readonly flowLoginUrl: string | null;
   readonly flowApplicationId: string;
+  /** Whether /login offers a passkey alone (DEVELOPER_PASSKEY_SIGNIN=on, decision 067). */
+  readonly passkeySignIn: boolean;
 }
 
 /** The id of the JSON script element that carries the Brand in index.html. */

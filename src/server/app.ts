@@ -351,7 +351,7 @@ async function registerAccounts(
   const rp = relyingPartyOf(config.publicUrl, config.brand.productName);
   registerPasskeyRoutes(app, {
     passkeys: createPasskeysService({ ...factorDeps, rp }),
-    signIn: createPasskeySignIn(authDeps, rp, config.developerPasskeySignIn),
+    signIn: createPasskeySignIn(authDeps, rp, config.brand.passkeySignIn),
     stepUp: createPasskeyStepUp({ db, clock, rp, onLockout: factorProof.onLockout }),
     twoFactorPolicy: config.developerTwoFactor,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -116,8 +116,8 @@ describe('loadConfig', () => {
   });
 
   it('lets a passkey alone sign in only when DEVELOPER_PASSKEY_SIGNIN is on', () => {
-    expect(loadConfig({}).developerPasskeySignIn).toBe(false);
-    expect(loadConfig({ DEVELOPER_PASSKEY_SIGNIN: 'on' }).developerPasskeySignIn).toBe(true);
+    expect(loadConfig({}).brand.passkeySignIn).toBe(false);
+    expect(loadConfig({ DEVELOPER_PASSKEY_SIGNIN: 'on' }).brand.passkeySignIn).toBe(true);
     expect(() => loadConfig({ DEVELOPER_PASSKEY_SIGNIN: 'yes' })).toThrow(
       /DEVELOPER_PASSKEY_SIGNIN must be on or off/,
     );

@@ -148,8 +148,6 @@ export interface Config {
   readonly unverifiedAccountMaxAgeMs: number;
   /** The broker's policy on developers' second factors (docs/decisions/063). */
   readonly developerTwoFactor: TwoFactorPolicy;
-  /** DEVELOPER_PASSKEY_SIGNIN: a passkey alone signs in (docs/decisions/067). */
-  readonly developerPasskeySignIn: boolean;
   /** Whether application reads carry the whole current key (docs/decisions/068). */
   readonly apiKeyInReads: ApiKeyInReads;
 }
@@ -482,6 +480,7 @@ export function loadConfig(env: Env = process.env): Config {
       publicUrl,
       flowLoginUrl,
       flowApplicationId,
+      passkeySignIn: passkeySignIn(env),
     },
     metrics,
     loadShedding: {
@@ -507,7 +506,6 @@ export function loadConfig(env: Env = process.env): Config {
     unverifiedAccountMaxAgeMs:
       integer(env, 'UNVERIFIED_ACCOUNT_DAYS', AccountLimits.unverifiedAccountDays, 1, 365) * DAY_MS,
     developerTwoFactor: twoFactorPolicy(env),
-    developerPasskeySignIn: passkeySignIn(env),
     apiKeyInReads: apiKeyInReads(env),
     hashing: {
       maxWaiting: integer(env, 'HASH_QUEUE_MAX', 64, 0, 100_000),

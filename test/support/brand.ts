@@ -27,6 +27,7 @@ export const testBrand: Brand = {
   publicUrl: 'https://portal.example.com',
   flowLoginUrl: 'https://portal.example.com/dev/flow',
   flowApplicationId: 'developer-portal',
+  passkeySignIn: false,
 };
 
 /** An unsigned JWT with the given exp (seconds): enough for the client's exp check. */

@@ -9,6 +9,7 @@ import type { SignInChallenge } from '../../contract/two-factor.js';
 import { createDeveloper, developerRow, primedClient } from '../../../test/support/accounts.js';
 import { activityOf } from '../../../test/support/activity.js';
 import { createApp } from '../../../test/support/apps.js';
+import { exchangeInBrowser, flowIdentity, tokenFromForm } from '../../../test/support/flow.js';
 import { TestPasskey } from '../../../test/support/passkey-authenticator.js';
 import { addPasskey, optionsOf, passkeyStep } from '../../../test/support/passkeys.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -204,6 +205,52 @@ describe(`passkeys on the account screen (${process.env.TEST_DB ?? 'sqlite'})`, 
   });
 });
 
+describe(`adding a passkey asks the step-up (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  it('asks the password without a factor, then a code or a passkey once one is set up', async () => {
+    const dev = await createDeveloper(t);
+    const client = await signedInClient(t, dev);
+    client.stepUpProof = undefined;
+
+    const refused = await client.json('POST', PasskeyPaths.registerOptions);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'step_up_required',
+      stepUpWith: 'password',
+      passkey: false,
+    });
+    await client.stepUp({ password: dev.password });
+    const first = await addPasskey(t, client, 'Work laptop');
+    expect(first.res.status).toBe(200);
+
+    t.clock.advance(StepUpLimits.grantMs);
+    const again = await client.json('POST', PasskeyPaths.registerOptions);
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ stepUpWith: 'code', passkey: true });
+    const proved = await client.json('POST', PasskeyPaths.stepUp, {
+      json: {
+        credential: first.passkey.assert(await optionsOf(client, PasskeyPaths.stepUpOptions)),
+      },
+    });
+    expect(proved.status).toBe(200);
+    const second = await addPasskey(t, client, 'Security key');
+    expect(second.res.status).toBe(200);
+    const list = await client.json<PasskeyListResponse>('GET', PasskeyPaths.list);
+    expect(list.body.passkeys.map((p) => p.name)).toEqual(['Work laptop', 'Security key']);
+  });
+
+  it('asks nothing of a hand-off account, which has no password to prove', async () => {
+    const browser = await primedClient(t);
+    const signedIn = await exchangeInBrowser(t, await tokenFromForm(t, flowIdentity()), browser);
+    expect(signedIn.status).toBe(200);
+    browser.bearer = signedIn.body.user_status.AuthenticationResult.AccessToken;
+
+    const { res } = await addPasskey(t, browser);
+
+    expect(res.status).toBe(200);
+    expect(res.body.recoveryCodes).toHaveLength(10);
+  });
+});
+
 describe(`signing in with a passkey (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   it('asks WEB_AUTHN after the password and signs in with the passkey', async () => {
     const { dev, passkey } = await passkeyDeveloper();
@@ -330,6 +377,8 @@ describe(`the step-up by passkey (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const { client } = await passkeyDeveloper();
     client.stepUpProof = undefined;
     const id = await createApp(client);
+    // The add's own step-up has run out.
+    t.clock.advance(StepUpLimits.grantMs);
     const reveal = () => client.json('POST', ApiPaths.revealKeys(id), { json: {} });
     const refused = await reveal();
     expect(refused.status).toBe(403);
@@ -358,6 +407,8 @@ describe(`the step-up by passkey (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const { client, passkey } = await passkeyDeveloper();
     client.stepUpProof = undefined;
     const id = await createApp(client);
+    t.clock.advance(StepUpLimits.grantMs);
+    expect((await client.json('POST', ApiPaths.revealKeys(id), { json: {} })).status).toBe(403);
     const options = await optionsOf(client, PasskeyPaths.stepUpOptions);
 
     const granted = await client.json('POST', PasskeyPaths.stepUp, {

@@ -70,7 +70,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyRouteDe
     { ...auth, config: { ...limited, ...BEFORE_SECOND_FACTOR }, schema: optionsAnswer },
     async (request) => ({
       ...success(PasskeyMessages.options),
-      options: { ...(await passkeys.registrationOptions(authenticatedDeveloperId(request))) },
+      options: { ...(await passkeys.registrationOptions(stepUpCallerOf(request))) },
     }),
   );
 

@@ -18,6 +18,7 @@ import { findDeveloperById } from '../auth/auth.repository.js';
 import { clearSignInFailures } from '../auth/sign-in-counts.repository.js';
 import { planKeys, throttlePlan } from '../auth/sign-in-throttle.js';
 import { AppError } from '../errors.js';
+import type { StepUpCaller } from '../step-up/step-up.js';
 import { confirmPassword, PASSWORD_TRY_COUNTER } from '../keys/confirm-password.js';
 import { recordFactorChange } from '../two-factor/factor-change.js';
 import { firstFactorCodes } from '../two-factor/first-factor.js';
@@ -106,13 +107,19 @@ export function createPasskeysService(deps: PasskeysDeps) {
       return (await listPasskeys(db, developerId)).map(shown);
     },
 
-    /** Options for the browser to make a passkey; the challenge is stored for one use. */
+    /**
+     * Options for the browser to make a passkey; the challenge is stored for one use. A new
+     * factor is a factor change: after the session's step-up, except for an account without a
+     * password, as the authenticator's set-up (docs/decisions/068-step-up.md).
+     */
     async registrationOptions(
-      developerId: string,
+      caller: StepUpCaller,
     ): Promise<PublicKeyCredentialCreationOptionsJSON> {
       assertOn();
+      const { developerId } = caller;
       const developer = await developerOf(developerId);
       const now = clock.now();
+      if (developer.passwordHash !== null) await deps.guard.require(caller, now);
       const existing = await listPasskeys(db, developerId);
       if (existing.length >= PasskeyLimits.maxPerDeveloper) {
         throw new AppError('conflict', PasskeyMessages.tooMany);

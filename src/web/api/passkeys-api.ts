@@ -1,4 +1,5 @@
 import {
+  browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -15,6 +16,7 @@ import type {
 import type { StepUpResponse } from '../../contract/step-up.js';
 import { placeHeader } from './auth-api.js';
 import { ApiError, call } from './http.js';
+import { withStepUp } from './step-up.js';
 
 /**
  * The passkey calls and the browser's WebAuthn ceremony (docs/decisions/067). Loaded only by
@@ -22,6 +24,13 @@ import { ApiError, call } from './http.js';
  */
 const optionsOf = async (path: string, json?: unknown) =>
   (await call<PasskeyOptionsResponse>('post', path, json === undefined ? {} : { json })).options;
+
+/** A browser without WebAuthn is told so before the server is asked for options. */
+function assertSupported(): void {
+  if (!browserSupportsWebAuthn()) {
+    throw new ApiError(400, PasskeyMessages.unsupported, { code: 'bad_request' });
+  }
+}
 
 /** The browser's own refusal (cancelled, no authenticator) as an error with our message. */
 async function ceremony<T>(run: () => Promise<T>): Promise<T> {
@@ -40,6 +49,7 @@ const asRequest = (options: PasskeyOptionsResponse['options']) =>
   options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 async function assertion(path: string, json?: unknown) {
+  assertSupported();
   const optionsJSON = asRequest(await optionsOf(path, json));
   return ceremony(() => startAuthentication({ optionsJSON }));
 }
@@ -47,7 +57,10 @@ async function assertion(path: string, json?: unknown) {
 export const passkeysApi = {
   list: () => call<PasskeyListResponse>('get', PasskeyPaths.list),
   async add(name: string): Promise<PasskeyAddedResponse> {
-    const optionsJSON = asCreation(await optionsOf(PasskeyPaths.registerOptions));
+    assertSupported();
+    // A new factor is a factor change: the options ask the step-up first (decision 068).
+    const options = await withStepUp(() => optionsOf(PasskeyPaths.registerOptions));
+    const optionsJSON = asCreation(options);
     const credential = await ceremony(() => startRegistration({ optionsJSON }));
     return call<PasskeyAddedResponse>('post', PasskeyPaths.register, {
       json: { name, credential },

@@ -13,6 +13,7 @@ const CREDENTIAL = { id: 'a2V5', rawId: 'a2V5', type: 'public-key', response: {}
 let isCancelled = false;
 
 vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
   startAuthentication: () =>
     isCancelled ? Promise.reject(new Error('NotAllowedError')) : Promise.resolve(CREDENTIAL),
 }));

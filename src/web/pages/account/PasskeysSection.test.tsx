@@ -13,6 +13,7 @@ import { StorageKeys } from '../../session/storage.js';
 import { PasskeysSection } from './PasskeysSection.js';
 
 vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
   startRegistration: () =>
     Promise.resolve({ id: 'bmV3', rawId: 'bmV3', type: 'public-key', response: {} }),
   startAuthentication: () =>

@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClientPaths } from '../../../contract/routes.js';
+import type { SignInChallenge } from '../../../contract/two-factor.js';
 import { authApi, isChallenge } from '../../api/auth-api.js';
 import { errorMessage } from '../../api/http.js';
 import { clientCodeOf } from '../../session/session.js';
@@ -24,7 +25,7 @@ export default function FlowLoginCallbackPage() {
   const state = searchParams.get('state') ?? '';
   // A hand-off token is accepted once: never exchange it twice for one visit.
   const hasStarted = useRef(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge['user_status'] | null>(null);
 
   useEffect(() => {
     if (hasStarted.current) return;
@@ -39,7 +40,7 @@ export default function FlowLoginCallbackPage() {
         const clientCode = clientCodeOf(auth);
         if (clientCode !== null) localStorage.setItem(StorageKeys.clientCode, clientCode);
         if (isChallenge(response)) {
-          setChallenge(response.user_status.Session);
+          setChallenge(response.user_status);
         } else {
           await finishSignIn(response, { replace: true });
         }
@@ -54,7 +55,8 @@ export default function FlowLoginCallbackPage() {
     return (
       <Suspense fallback={null}>
         <SecondFactorStep
-          session={challenge}
+          session={challenge.Session}
+          hasPasskey={challenge.AvailableChallenges !== undefined}
           onRestart={() => void navigate(ClientPaths.login, { replace: true })}
         />
       </Suspense>

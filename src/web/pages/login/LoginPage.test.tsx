@@ -8,11 +8,12 @@ import { fakeApi, json } from '../../../../test/support/fake-api.js';
 import { ApiPaths } from '../../../contract/api-paths.js';
 import { Limits } from '../../../contract/limits.js';
 import { Messages } from '../../../contract/messages.js';
+import { PasskeyMessages } from '../../../contract/messages-passkeys.js';
 import { ClientPaths } from '../../../contract/routes.js';
 import { BrandProvider } from '../../brand.js';
 import LoginPage from './LoginPage.js';
 
-function renderLogin() {
+function renderLogin(brand = testBrand) {
   const router = createMemoryRouter(
     [
       { path: ClientPaths.login, element: <LoginPage /> },
@@ -21,7 +22,7 @@ function renderLogin() {
     { initialEntries: [ClientPaths.login] },
   );
   render(
-    <BrandProvider brand={testBrand}>
+    <BrandProvider brand={brand}>
       <RouterProvider router={router} />
       <ToastContainer />
     </BrandProvider>,
@@ -86,5 +87,27 @@ describe('the sign-in click counter', () => {
     expect(button).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(Limits.signInClickPauseMs));
     expect(button).toBeEnabled();
+  });
+});
+
+describe('sign-in by a passkey alone', () => {
+  it('is offered only where the portal allows it', async () => {
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: PasskeyMessages.signInWithPasskey })).toBeNull();
+  });
+
+  it('says so in a browser without passkeys, asking the server nothing, and stays', async () => {
+    const seen = fakeApi(() => json(500, {}));
+    const router = renderLogin({ ...testBrand, passkeySignIn: true });
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', { name: PasskeyMessages.signInWithPasskey }),
+    );
+
+    expect(await screen.findByText(PasskeyMessages.unsupported)).toBeVisible();
+    expect(seen).toEqual([]);
+    expect(router.state.location.pathname).toBe(ClientPaths.login);
   });
 });

@@ -34,6 +34,11 @@ const SecondFactorStep = lazy(async () => ({
   default: (await import('./SecondFactorStep.js')).SecondFactorStep,
 }));
 
+// Offered only where the broker allows a passkey alone, so fetched only there.
+const PasskeySignIn = lazy(async () => ({
+  default: (await import('./PasskeySignIn.js')).PasskeySignIn,
+}));
+
 const validateSignin = checksValidate<SigninRequest>({
   email: EmailChecks,
   password: LoginPasswordChecks,
@@ -173,6 +178,11 @@ export default function LoginPage() {
             Sign in
           </Button>
         </form>
+        {brand.passkeySignIn && (
+          <Suspense fallback={null}>
+            <PasskeySignIn />
+          </Suspense>
+        )}
         {brand.flowLoginUrl !== null && (
           <Button variant="secondary" className={styles.flowButton} onClick={startFlowLogin}>
             {Messages.login.loginWithProduct(brand.productName)}

@@ -17,6 +17,7 @@ import { PasskeyMessages } from '../../../contract/messages-passkeys.js';
 import { PasskeyPaths } from '../../../contract/passkey-paths.js';
 
 vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
   startAuthentication: () =>
     Promise.resolve({ id: 'a2V5', rawId: 'a2V5', type: 'public-key', response: {} }),
 }));
