@@ -14,6 +14,8 @@ import {
   subjectsTo,
   totpCode,
 } from '../../../test/support/two-factor.js';
+import { PasskeyPaths } from '../../contract/passkey-paths.js';
+import { addPasskey } from '../../../test/support/passkeys.js';
 import { TwoFactorPaths } from '../../contract/two-factor-paths.js';
 
 let t: TestApp;
@@ -173,6 +175,22 @@ describe('DEVELOPER_2FA=required', () => {
     browser.stepUpProof = { password: dev.password };
     await enrollTotp(req, browser);
 
+    expect((await browser.json('GET', ApiPaths.apps)).status).toBe(200);
+  });
+
+  it('lets the developer set up a passkey instead, once the password is asked again', async () => {
+    const dev = await createDeveloper(req);
+    const browser = await primedClient(req);
+    const res = await signIn(browser, dev.email, dev.password);
+    browser.bearer = res.body.user_status.AuthenticationResult.AccessToken;
+
+    const refused = await browser.json('POST', PasskeyPaths.registerOptions);
+    expect(refused.body).toMatchObject({ code: 'step_up_required', stepUpWith: 'password' });
+    await browser.stepUp({ password: dev.password });
+    const { res: added } = await addPasskey(req, browser);
+
+    expect(added.status).toBe(200);
+    expect(added.body.recoveryCodes).toHaveLength(10);
     expect((await browser.json('GET', ApiPaths.apps)).status).toBe(200);
   });
 });
