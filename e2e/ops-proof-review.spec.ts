@@ -11,6 +11,7 @@ import { signedInOperator } from './support/operators.js';
 import { e2eBaseUrl } from './support/server-env.js';
 import { isPath } from './support/paths.js';
 import { onePagePdf } from './support/pdf.js';
+import { confirmStepUp } from './support/step-up.js';
 
 // The proof review end to end (decision 036): a developer (in a browser context of their own)
 // sends a family proof, a reviewer rejects it in the console with a reason, the developer
@@ -23,14 +24,22 @@ async function developerWithApp(request: APIRequestContext, ownIp: string) {
   return { developer, token, appId };
 }
 
-/** As docs/product.md section 4 has it: add the IP another developer uses, with a document. */
-async function sendProofInBrowser(page: Page, token: string, appId: string, ip: string) {
-  await openSignedIn(page, token, `/update-app/${appId}`);
+/**
+ * As docs/product.md section 4 has it: add the IP another developer uses, with a document. The
+ * changed IP list asks the step-up first (docs/decisions/068-step-up.md): the password.
+ */
+async function sendProofInBrowser(
+  page: Page,
+  claimant: { token: string; appId: string; password: string },
+  ip: string,
+) {
+  await openSignedIn(page, claimant.token, `/update-app/${claimant.appId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Family bot' })).toBeVisible();
   await page.getByRole('button', { name: 'Add IP address' }).click();
   await page.getByLabel('IP address 2', { exact: true }).fill(ip);
   const save = page.getByRole('button', { name: 'Save' });
   await save.click();
+  await confirmStepUp(page, { password: claimant.password });
   const skip = page.getByRole('checkbox', { name: Messages.ips.skipDuplicates });
   await skip.check();
   await page
@@ -75,7 +84,11 @@ test('a reviewer rejects a proof with a reason the developer sees and receives, 
 
   const developerContext = await browser.newContext({ baseURL: e2eBaseUrl() });
   const developerPage = await developerContext.newPage();
-  await sendProofInBrowser(developerPage, claimant.token, claimant.appId, first);
+  await sendProofInBrowser(
+    developerPage,
+    { ...claimant, password: claimant.developer.password },
+    first,
+  );
 
   await signedInOperator(page, 'reviewer');
   await expect(page).toHaveURL(isPath(OpsClientPaths.proofs));
