@@ -98,4 +98,20 @@ process.on('message', (message: ServerRequest) => {
   }
 });
 
+/**
+ * A portal that loaded a large gateway state at its start has held its event loop for a
+ * while, and its load shedding answers 503 until its next sample (docs/decisions/016-metrics-and-load-shedding.md): a
+ * session made then would get no anti-forgery cookie. Ready once it answers a page.
+ */
+async function untilServing(): Promise<void> {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const res = await fetch(`${baseUrl}/`);
+    await res.arrayBuffer();
+    if (res.status !== 503) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the portal kept answering 503');
+}
+
+if (portal !== undefined) await untilServing();
 reply({ type: 'ready', baseUrl });
