@@ -141,7 +141,10 @@ test('a reviewer rejects a proof with a reason the developer sees and receives, 
   const opened = await openProof(page, second, 'Second bot');
   const image = opened.review.getByRole('img', { name: OpsMessages.proofs.documentFrame(second) });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+  // Visible is not loaded: the image's own size comes when its bytes have.
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(120);
   await expectNoAxeViolations(page);
   await opened.review.getByRole('button', { name: OpsMessages.proofs.accept }).click();
   await expect(
