@@ -55,8 +55,7 @@ export default function FlowLoginCallbackPage() {
     return (
       <Suspense fallback={null}>
         <SecondFactorStep
-          session={challenge.Session}
-          hasPasskey={challenge.AvailableChallenges !== undefined}
+          challenge={challenge}
           onRestart={() => void navigate(ClientPaths.login, { replace: true })}
         />
       </Suspense>

@@ -122,11 +122,7 @@ export default function LoginPage() {
     return (
       <div className={styles.layout}>
         <Suspense fallback={null}>
-          <SecondFactorStep
-            session={challenge.Session}
-            hasPasskey={challenge.AvailableChallenges !== undefined}
-            onRestart={() => setChallenge(null)}
-          />
+          <SecondFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
         </Suspense>
       </div>
     );

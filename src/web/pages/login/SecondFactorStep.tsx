@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { PasskeyMessages } from '../../../contract/messages-passkeys.js';
 import { TwoFactorMessages as text } from '../../../contract/messages-two-factor.js';
+import type { SignInChallenge } from '../../../contract/two-factor.js';
 import { secondFactorSignIn } from '../../api/second-factor-api.js';
 import { errorMessage, hasErrorCode } from '../../api/api-error.js';
 import cardStyles from '../../ui/auth-card.module.css';
@@ -15,8 +16,8 @@ import { useFinishSignIn } from './use-finish-sign-in.js';
  * or a recovery code. Loaded only when asked (the /login bundle's budget).
  */
 export function SecondFactorStep(props: {
-  session: string;
-  hasPasskey?: boolean;
+  /** The password step's (or the hand-off's) challenge: its `Session`, and whether a passkey answers. */
+  challenge: SignInChallenge['user_status'];
   onRestart: () => void;
 }) {
   const finish = useFinishSignIn();
@@ -31,7 +32,7 @@ export function SecondFactorStep(props: {
     try {
       // The WebAuthn library comes only when a passkey is used.
       const { passkeysApi } = await import('../../api/passkeys-api.js');
-      await finish(await passkeysApi.secondFactor(props.session));
+      await finish(await passkeysApi.secondFactor(props.challenge.Session));
     } catch (failure) {
       if (hasErrorCode(failure, 'second_factor_challenge_expired')) {
         notify.info(text.challengeExpired);
@@ -52,7 +53,9 @@ export function SecondFactorStep(props: {
     }
     setIsBusy(true);
     try {
-      await finish(await secondFactorSignIn({ session: props.session, code: code.trim() }));
+      await finish(
+        await secondFactorSignIn({ session: props.challenge.Session, code: code.trim() }),
+      );
     } catch (failure) {
       if (hasErrorCode(failure, 'code_invalid')) {
         setError(text.codeWrong);
@@ -98,7 +101,7 @@ export function SecondFactorStep(props: {
           {text.verify}
         </Button>
       </form>
-      {props.hasPasskey === true && (
+      {props.challenge.AvailableChallenges !== undefined && (
         <p className={cardStyles.footnote}>
           <Button variant="secondary" disabled={isBusy} onClick={() => void verifyPasskey()}>
             {PasskeyMessages.usePasskey}
