@@ -171,8 +171,7 @@ describe(`an application's gateway usage (${engine})`, () => {
     await purgeExpired(t.db.kysely, t.clock.now());
     expect(await countRows()).toHaveLength(1);
     t.clock.advance(2 * DAY_MS);
-    const purged = await purgeExpired(t.db.kysely, t.clock.now());
-    expect(purged.gatewayUsage).toBeGreaterThanOrEqual(2);
+    await purgeExpired(t.db.kysely, t.clock.now());
     expect(await countRows()).toEqual([]);
     const addresses = await t.db.kysely
       .selectFrom('gatewayRefusedAddresses')

@@ -148,8 +148,7 @@ describe(`POST ${ApiPaths.rollKeyPattern} (${DB})`, () => {
     ]);
 
     expect(await keyRows(t, id)).toHaveLength(2);
-    const purged = await purgeExpired(t.db.kysely, t.clock.now());
-    expect(purged.apiKeys).toBeGreaterThanOrEqual(1);
+    await purgeExpired(t.db.kysely, t.clock.now());
     expect((await keyRows(t, id)).map((row) => row.expiresAt)).toEqual([null]);
   });
 

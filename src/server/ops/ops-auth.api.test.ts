@@ -309,8 +309,8 @@ describe(`operator sessions purge (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const rows = () => t.db.kysely.selectFrom('operatorSessions').select('tokenHash').execute();
     expect((await rows()).length).toBeGreaterThan(0);
     t.clock.advance(OpsLimits.sessionIdleMs + 1);
-    const purged = await purgeExpired(t.db.kysely, t.clock.now());
-    expect(purged.operatorSessions).toBeGreaterThan(0);
+    // The app's worker may run the same due purge first: the rows tell, not this run's count.
+    await purgeExpired(t.db.kysely, t.clock.now());
     expect(await rows()).toEqual([]);
     expect((await operator.client.json('GET', OpsApiPaths.session)).status).toBe(401);
   });
