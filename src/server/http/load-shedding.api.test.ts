@@ -31,18 +31,20 @@ function blockEventLoop(ms: number) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** The first 503 of the list route, asked every `interval` ms for up to `timeout` ms. */
+function firstShed(baseUrl: string, wait: { timeout: number; interval: number }) {
+  return vi.waitFor(async () => {
+    const res = await fetch(baseUrl + ApiPaths.apps);
+    expect(res.status).toBe(503);
+    return res;
+  }, wait);
+}
+
 describe(`load shedding (${engine})`, () => {
   it('answers 503 with Retry-After past the heap limit, and /healthz says so', async () => {
     t = await startTestApp({ env: { SHED_HEAP_USED_MB: '1', SHED_RETRY_SECONDS: '7' } });
     const { baseUrl } = t;
-    const shed = await vi.waitFor(
-      async () => {
-        const res = await fetch(baseUrl + ApiPaths.apps);
-        expect(res.status).toBe(503);
-        return res;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const shed = await firstShed(baseUrl, { timeout: 10_000, interval: 100 });
     expect(shed.headers.get('retry-after')).toBe('7');
     expect(shed.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
     expect(await shed.json()).toEqual(SHED_BODY);
@@ -65,14 +67,7 @@ describe(`load shedding (${engine})`, () => {
     // machine can miss.
     const stalls = setInterval(() => blockEventLoop(150), 200);
     try {
-      const shed = await vi.waitFor(
-        async () => {
-          const res = await fetch(baseUrl + ApiPaths.apps);
-          expect(res.status).toBe(503);
-          return res;
-        },
-        { timeout: 15_000, interval: 50 },
-      );
+      const shed = await firstShed(baseUrl, { timeout: 15_000, interval: 50 });
       expect(shed.headers.get('retry-after')).toBe('10');
       const health = await fetch(`${baseUrl}/healthz`);
       expect(await health.json()).toEqual(SHEDDING_HEALTH);
