@@ -201,21 +201,16 @@ describe(`postback delivery (${DB})`, () => {
     }
     expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS - 1);
 
-    // The eighth try is taken by an instance that dies before it sends anything.
-    t.clock.advance(POSTBACK_RETRY_DELAYS_MS.at(-1) ?? 0);
+    // The eighth try is taken by an instance that dies before it sends anything. It claims
+    // at the try's time before the app's clock gets there, so the app's own worker cannot
+    // take the try first.
+    const eighthAt = t.clock.now() + (POSTBACK_RETRY_DELAYS_MS.at(-1) ?? 0);
     const { leaseMs } = t.config.jobs;
-    const claimed = await claimDueJobs(
-      t.db.kysely,
-      t.db.engine,
-      'crashed',
-      t.clock.now(),
-      leaseMs,
-      10,
-    );
+    const claimed = await claimDueJobs(t.db.kysely, t.db.engine, 'crashed', eighthAt, leaseMs, 10);
     expect(claimed).toContainEqual(
       expect.objectContaining({ kind: 'postback.deliver', attempts: POSTBACK_MAX_ATTEMPTS }),
     );
-    t.clock.advance(leaseMs);
+    t.clock.advance(eighthAt - t.clock.now() + leaseMs);
     await t.drainJobs();
 
     expect(receiver.received).toHaveLength(POSTBACK_MAX_ATTEMPTS);
