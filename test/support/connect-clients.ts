@@ -46,11 +46,11 @@ export const bearerFrom = (token: string, ip: string) => ({
   'x-real-ip': ip,
 });
 
-/** The check's answer to the token once it reflects the database (within a second). */
+/** The check's answer to the token once it reflects the database (waiting up to 10 s). */
 export async function settledTokenAnswer(
   t: TestApp,
   headers: Record<string, string>,
   isDone: (a: CheckAnswer) => boolean,
 ) {
-  return (await askUntil(() => askGateway(t, headers), isDone, 1000)).answer;
+  return (await askUntil(() => askGateway(t, headers), isDone, 10_000)).answer;
 }

@@ -100,7 +100,7 @@ const bearer = (client: SignedInClient) => ({
 const reasonOf = (answer: CheckAnswer) => answer.headers.get('x-deny-reason');
 
 async function settled(client: SignedInClient, isDone: (a: CheckAnswer) => boolean) {
-  return (await askUntil(() => askGateway(t, bearer(client)), isDone, 1000)).answer;
+  return (await askUntil(() => askGateway(t, bearer(client)), isDone, 10_000)).answer;
 }
 
 async function refusedAsRevoked(client: SignedInClient) {

@@ -145,8 +145,9 @@ describe('the gateway check while PostgreSQL is away', () => {
     const before503 = during.filter((answer) => first503 !== undefined && answer.at < first503.at);
     expect(new Set(before503.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(before503.filter((answer) => answer.stale !== null).length).toBeGreaterThan(10);
-    // The last good read was at most one interval before the stop was asked.
-    expect((first503?.at ?? 0) - stoppedAt).toBeGreaterThanOrEqual(STALE_MAX_S * 1000 - 500);
+    // The last good read was at most one interval (500 ms on PostgreSQL) before the stop was
+    // asked, and its timer may run late on a loaded machine: a second of slack in all.
+    expect((first503?.at ?? 0) - stoppedAt).toBeGreaterThanOrEqual(STALE_MAX_S * 1000 - 1000);
     expect(Number(firstStale?.stale)).toBeLessThan(STALE_MAX_S);
     expect(Number(first503?.stale)).toBeGreaterThanOrEqual(STALE_MAX_S);
     expect(portal.child.exitCode).toBeNull();

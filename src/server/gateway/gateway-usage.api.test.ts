@@ -30,11 +30,12 @@ afterAll(async () => {
 });
 
 /** An instance with a gateway listener on `t`'s database and clock. */
+/** An instance that writes its counts only when it stops: no timed flush lands mid-test. */
 async function gatewayInstance() {
   return startTestApp({
     sameDatabaseAs: t,
     clock: t.clock,
-    env: { GATEWAY_PORT: String(await freePort()) },
+    env: { GATEWAY_PORT: String(await freePort()), GATEWAY_USAGE_FLUSH_MS: '600000' },
   });
 }
 

@@ -64,7 +64,7 @@ async function gatewayFor(ip: string) {
   const id = await createApp(developer.client, { ipRecords: ip });
   const headers = { 'x-api-key': await currentKeyOf(t, id), 'x-real-ip': ip };
   const until = async (isDone: (a: CheckAnswer) => boolean) =>
-    (await askUntil(() => askGateway(t, headers), isDone, 1000)).answer;
+    (await askUntil(() => askGateway(t, headers), isDone, 10_000)).answer;
   await until((a) => a.status === 200);
   return { id, until };
 }
