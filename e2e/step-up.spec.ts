@@ -2,12 +2,14 @@ import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ApiPaths } from '../src/contract/api-paths.js';
 import { Messages } from '../src/contract/messages.js';
+import { ClientPaths } from '../src/contract/routes.js';
 import { StepUpMessages } from '../src/contract/messages-step-up.js';
 import { StepUpPaths } from '../src/contract/step-up.js';
 import { TwoFactorPaths } from '../src/contract/two-factor-paths.js';
 import { createVerifiedDeveloper, xsrfHeaders } from './support/accounts.js';
 import { accessTokenOf, appByApi, createAppByApi, freshIp, openSignedIn } from './support/apps.js';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.js';
+import { isPath } from './support/paths.js';
 import { confirmStepUp, stepUpDialog } from './support/step-up.js';
 
 // docs/decisions/068-step-up.md: a developer with the authenticator app is asked a code before
@@ -100,6 +102,8 @@ for (const width of [1280, 390] as const) {
       // The enrollment used its step's code: a later step's (one step ahead is accepted).
       const now = Math.floor(Date.now() / STEP_MS);
       await confirmStepUp(page, { code: codeAt(secret, Math.max(step + 1, now)) });
+      // The save then loads My Apps: a page opened before that load would be cut off by it.
+      await expect(page).toHaveURL(isPath(ClientPaths.myApps), AFTER_LOAD);
       await expect
         .poll(async () => {
           const app = await appByApi(request, token, id);
