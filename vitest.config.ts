@@ -29,6 +29,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'test/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: apiTests,
           environment: 'node',

@@ -1,41 +1,64 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { readInput, WARM, type GeneratorInput, type GeneratorResult } from './load-protocol.js';
+import { HttpConnection, type Answer } from './http-connection.js';
+import {
+  readInput,
+  WARM,
+  type GeneratorInput,
+  type GeneratorResult,
+  type LoadRequest,
+} from './load-protocol.js';
 
 // A small autocannon in its own process, so the load does not share the server's core or
-// event loop: keep-alive connections, each sending its next request when the last answers,
-// or on a fixed schedule (an open loop) when the input names a rate.
+// event loop: kept-alive connections, each sending its next request when the last answers,
+// or on a fixed schedule (an open loop) when the input names a rate. An open loop times
+// the server's tail, so it sends straight on sockets (bench/http-connection.ts) rather than
+// through node:http's client (docs/decisions/073-paced-generator-sockets.md).
 const input = readInput(process.argv[2]) as GeneratorInput;
 const agent = new Agent({ keepAlive: true, maxSockets: input.connections });
 const base = new URL(input.baseUrl);
+const sockets =
+  input.ratePerSecond === undefined
+    ? []
+    : Array.from(
+        { length: input.connections },
+        () => new HttpConnection(base.hostname, Number(base.port)),
+      );
 let next = 0;
 let errors = 0;
 let firstError: string | null = null;
 let lateSends = 0;
 
-function once(): Promise<number> {
-  const spec = input.requests[next % input.requests.length];
-  next += 1;
-  if (spec === undefined) throw new Error('no requests to send');
-  return new Promise((resolve) => {
+type Send = (spec: LoadRequest) => Promise<Answer>;
+
+/** A request through node:http's pooled client (the closed loop's). */
+const pooled: Send = (spec) =>
+  new Promise((resolve, reject) => {
     const req = request({ host: base.hostname, port: base.port, agent, ...spec }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        if (res.statusCode !== input.expectStatus) {
-          errors += 1;
-          firstError ??= `${String(res.statusCode)} ${Buffer.concat(chunks).toString().slice(0, 300)}`;
-        }
-        resolve(res.statusCode ?? 0);
+        resolve({ status: res.statusCode ?? 0, body: () => Buffer.concat(chunks).toString() });
       });
     });
-    req.on('error', (error) => {
-      errors += 1;
-      firstError ??= error.message;
-      resolve(0);
-    });
+    req.on('error', reject);
     req.end(spec.body);
   });
+
+async function once(send: Send): Promise<void> {
+  const spec = input.requests[next % input.requests.length];
+  next += 1;
+  if (spec === undefined) throw new Error('no requests to send');
+  try {
+    const answer = await send(spec);
+    if (answer.status !== input.expectStatus) {
+      errors += 1;
+      firstError ??= `${String(answer.status)} ${answer.body().slice(0, 300)}`;
+    }
+  } catch (error) {
+    errors += 1;
+    firstError ??= error instanceof Error ? error.message : String(error);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -46,7 +69,7 @@ function closedLoop(deadline: number, latencies: number[] | null) {
   return async () => {
     while (performance.now() < deadline && next < limit) {
       const t0 = performance.now();
-      await once();
+      await once(pooled);
       latencies?.push(performance.now() - t0);
     }
   };
@@ -61,6 +84,9 @@ function openLoop(rate: number, deadline: number, latencies: number[] | null) {
   const interval = (1000 * input.connections) / rate;
   const start = performance.now();
   return async (index: number) => {
+    const connection = sockets[index];
+    if (connection === undefined) throw new Error(`no connection ${String(index)}`);
+    const send: Send = (spec) => connection.send(spec);
     for (
       let slot = start + (index * interval) / input.connections;
       slot < deadline;
@@ -70,7 +96,7 @@ function openLoop(rate: number, deadline: number, latencies: number[] | null) {
       if (now > slot + 1) lateSends += 1;
       else await sleep(slot - now);
       const t0 = performance.now();
-      await once();
+      await once(send);
       latencies?.push(performance.now() - t0);
     }
   };
@@ -100,6 +126,7 @@ await go;
 const latencies: number[] = [];
 const elapsedMs = await run(input.durationMs, latencies);
 agent.destroy();
+for (const socket of sockets) socket.close();
 latencies.sort((a, b) => a - b);
 const result: GeneratorResult = {
   requests: latencies.length,
