@@ -9,7 +9,12 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
-import { askGateway, askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
+import {
+  askGateway,
+  askUntil,
+  SETTLE_MS,
+  type CheckAnswer,
+} from '../../../test/support/gateway.js';
 import { currentKeyOf, keyRows, keyCryptoOf } from '../../../test/support/keys.js';
 import { parseSamples, valueOf } from '../../../test/support/prometheus.js';
 import { signedInOperator } from '../../../test/support/operators.js';
@@ -53,7 +58,7 @@ function ask(headers: Record<string, string>, options?: { method?: string; path?
  * the wait allows for a loaded machine.
  */
 async function settled(headers: Record<string, string>, isDone: (a: CheckAnswer) => boolean) {
-  return (await askUntil(() => ask(headers), isDone, 10_000)).answer;
+  return (await askUntil(() => ask(headers), isDone, SETTLE_MS)).answer;
 }
 
 async function newApp(ips: string) {

@@ -11,7 +11,12 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
-import { askGateway, askUntil, type CheckAnswer } from '../../../test/support/gateway.js';
+import {
+  askGateway,
+  askUntil,
+  SETTLE_MS,
+  type CheckAnswer,
+} from '../../../test/support/gateway.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
 import { sendEvent, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
@@ -64,7 +69,7 @@ async function gatewayFor(ip: string) {
   const id = await createApp(developer.client, { ipRecords: ip });
   const headers = { 'x-api-key': await currentKeyOf(t, id), 'x-real-ip': ip };
   const until = async (isDone: (a: CheckAnswer) => boolean) =>
-    (await askUntil(() => askGateway(t, headers), isDone, 10_000)).answer;
+    (await askUntil(() => askGateway(t, headers), isDone, SETTLE_MS)).answer;
   await until((a) => a.status === 200);
   return { id, until };
 }
