@@ -9,59 +9,58 @@ export interface Answer {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const NO_BODY = new Set([204, 304]);
+const CHUNKED = '\r\ntransfer-encoding: chunked';
+const CLOSED = 'the server closed the connection';
+
+/** A whole response at the start of the bytes received: where it ends, and what it says. */
+interface Response extends Answer {
+  readonly end: number;
+}
 
 /**
- * The length of a whole response at the start of `data` (headers and body), or null while
- * part of it is still to come. Bodies come with a Content-Length or chunked.
+ * The whole response at the start of `data`, or null while part of it is still to come.
+ * Bodies come with a Content-Length or chunked.
  */
-function responseLength(data: Buffer): { readonly end: number; readonly head: string } | null {
+function responseAt(data: Buffer): Response | null {
   const headEnd = data.indexOf(HEADER_END);
   if (headEnd < 0) return null;
   const head = data.toString('latin1', 0, headEnd).toLowerCase();
-  const bodyStart = headEnd + HEADER_END.length;
   const status = Number(head.slice(9, 12));
-  if (NO_BODY.has(status)) return { end: bodyStart, head };
-  const length = /\r\ncontent-length: *(\d+)/.exec(head);
-  if (length?.[1] !== undefined) {
-    const end = bodyStart + Number(length[1]);
-    return data.length >= end ? { end, head } : null;
+  const bodyStart = headEnd + HEADER_END.length;
+  const whole = (end: number, body: () => string) => ({ end, status, body });
+  if (NO_BODY.has(status)) return whole(bodyStart, () => '');
+  const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
+  if (length !== undefined) {
+    const end = bodyStart + Number(length);
+    const body = data.subarray(bodyStart, end);
+    return data.length >= end ? whole(end, () => body.toString()) : null;
   }
-  if (!head.includes('\r\ntransfer-encoding: chunked')) {
+  if (!head.includes(CHUNKED)) {
     throw new Error(`a response with neither Content-Length nor chunked: ${head.slice(0, 200)}`);
   }
-  return chunkedEnd(data, bodyStart, head);
+  const chunks = chunksAt(data, bodyStart);
+  return chunks === null ? null : whole(chunks.end, () => Buffer.concat(chunks.parts).toString());
 }
 
-function chunkedEnd(data: Buffer, bodyStart: number, head: string) {
-  let at = bodyStart;
+/** The chunks of a chunked body starting at `at`, once its last (empty) chunk has come. */
+function chunksAt(data: Buffer, at: number): { end: number; parts: Buffer[] } | null {
+  const parts: Buffer[] = [];
   for (;;) {
     const lineEnd = data.indexOf('\r\n', at);
     if (lineEnd < 0) return null;
     const size = Number.parseInt(data.toString('latin1', at, lineEnd), 16);
-    at = lineEnd + 2 + size + 2;
-    if (data.length < at) return null;
-    if (size === 0) return { end: at, head };
-  }
-}
-
-/** The body of a whole response, its chunked framing taken out. */
-function bodyOf(response: Buffer, head: string): string {
-  const start = response.indexOf(HEADER_END) + HEADER_END.length;
-  if (!head.includes('\r\ntransfer-encoding: chunked')) return response.toString('utf8', start);
-  const parts: Buffer[] = [];
-  for (let at = start; ;) {
-    const lineEnd = response.indexOf('\r\n', at);
-    const size = Number.parseInt(response.toString('latin1', at, lineEnd), 16);
-    if (!(size > 0)) return Buffer.concat(parts).toString();
-    parts.push(response.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
+    const next = lineEnd + 2 + size + 2;
+    if (data.length < next) return null;
+    if (size === 0) return { end: next, parts };
+    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = next;
   }
 }
 
 /**
  * One kept-alive HTTP/1.1 connection straight on a socket, one request at a time: the
  * generator's per-request cost stays a small part of the server's, so its own pauses do not
- * show in the latencies it times (docs/decisions/073-bench-generator-sockets.md).
+ * show in the latencies it times (docs/decisions/073-paced-generator-sockets.md).
  */
 export class HttpConnection {
   private readonly socket: Socket;
@@ -80,12 +79,12 @@ export class HttpConnection {
     });
     this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
     this.socket.on('error', (error) => this.fail(error));
-    this.socket.on('close', () => this.fail(new Error('the server closed the connection')));
+    this.socket.on('close', () => this.fail(new Error(CLOSED)));
   }
 
   async send(request: LoadRequest): Promise<Answer> {
     await this.opened;
-    if (this.socket.destroyed) throw new Error('the server closed the connection');
+    if (this.socket.destroyed) throw new Error(CLOSED);
     const body = request.body ?? '';
     const headers = Object.entries(request.headers ?? {})
       .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -106,16 +105,12 @@ export class HttpConnection {
   private receive(chunk: Buffer) {
     this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
     try {
-      const whole = responseLength(this.received);
-      if (whole === null) return;
-      const response = this.received.subarray(0, whole.end);
-      this.received = this.received.subarray(whole.end);
+      const response = responseAt(this.received);
+      if (response === null) return;
+      this.received = this.received.subarray(response.end);
       const waiting = this.waiting;
       this.waiting = null;
-      waiting?.resolve({
-        status: Number(whole.head.slice(9, 12)),
-        body: () => bodyOf(response, whole.head),
-      });
+      waiting?.resolve(response);
     } catch (error) {
       this.fail(error instanceof Error ? error : new Error(String(error)));
     }
