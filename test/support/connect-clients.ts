@@ -2,7 +2,7 @@ import type * as oauth from 'oauth4webapi';
 import { createApp, type SignedInDeveloper } from './apps.js';
 import { CONNECT_PUBLIC_URL, CONNECT_REDIRECT, connectAccessToken } from './connect.js';
 import { freePort } from './free-port.js';
-import { askGateway, askUntil, SETTLE_MS, type CheckAnswer } from './gateway.js';
+import { askGateway, askUntilSettled, type CheckAnswer } from './gateway.js';
 import { currentKeyOf } from './keys.js';
 import { SERVICE_TOKEN_ENV } from './postbacks.js';
 import type { TestApp } from './test-app.js';
@@ -52,5 +52,5 @@ export async function settledTokenAnswer(
   headers: Record<string, string>,
   isDone: (a: CheckAnswer) => boolean,
 ) {
-  return (await askUntil(() => askGateway(t, headers), isDone, SETTLE_MS)).answer;
+  return askUntilSettled(() => askGateway(t, headers), isDone);
 }

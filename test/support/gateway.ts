@@ -57,7 +57,7 @@ export function askInLoops(ask: () => Promise<unknown>, workers: number) {
  * How long a one-instance test waits for a change to reach the check: far past its own
  * refresh, for a loaded 2-core CI machine. The two-process tests time the 1 s contract.
  */
-export const SETTLE_MS = 10_000;
+const SETTLE_MS = 10_000;
 
 /**
  * Asks until `isDone` holds or `withinMs` passed; answers the last answer and how long it
@@ -75,4 +75,12 @@ export async function askUntil(
     if (isDone(answer) || tookMs > withinMs) return { answer, tookMs };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Asks until `isDone` holds, allowing the settle wait; answers the last answer. */
+export async function askUntilSettled(
+  ask: () => Promise<CheckAnswer>,
+  isDone: (answer: CheckAnswer) => boolean,
+): Promise<CheckAnswer> {
+  return (await askUntil(ask, isDone, SETTLE_MS)).answer;
 }

@@ -14,12 +14,7 @@ import {
   discoverConnect,
 } from '../../../test/support/connect.js';
 import { freePort } from '../../../test/support/free-port.js';
-import {
-  askGateway,
-  askUntil,
-  SETTLE_MS,
-  type CheckAnswer,
-} from '../../../test/support/gateway.js';
+import { askGateway, askUntilSettled, type CheckAnswer } from '../../../test/support/gateway.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -105,7 +100,7 @@ const bearer = (client: SignedInClient) => ({
 const reasonOf = (answer: CheckAnswer) => answer.headers.get('x-deny-reason');
 
 async function settled(client: SignedInClient, isDone: (a: CheckAnswer) => boolean) {
-  return (await askUntil(() => askGateway(t, bearer(client)), isDone, SETTLE_MS)).answer;
+  return askUntilSettled(() => askGateway(t, bearer(client)), isDone);
 }
 
 async function refusedAsRevoked(client: SignedInClient) {

@@ -12,7 +12,7 @@ import { freePort } from '../../../test/support/free-port.js';
 import {
   askGateway,
   askUntil,
-  SETTLE_MS,
+  askUntilSettled,
   type CheckAnswer,
 } from '../../../test/support/gateway.js';
 import { currentKeyOf, keyRows, keyCryptoOf } from '../../../test/support/keys.js';
@@ -58,7 +58,7 @@ function ask(headers: Record<string, string>, options?: { method?: string; path?
  * the wait allows for a loaded machine.
  */
 async function settled(headers: Record<string, string>, isDone: (a: CheckAnswer) => boolean) {
-  return (await askUntil(() => ask(headers), isDone, SETTLE_MS)).answer;
+  return askUntilSettled(() => ask(headers), isDone);
 }
 
 async function newApp(ips: string) {

@@ -11,12 +11,7 @@ import {
   type SignedInDeveloper,
 } from '../../../test/support/apps.js';
 import { freePort } from '../../../test/support/free-port.js';
-import {
-  askGateway,
-  askUntil,
-  SETTLE_MS,
-  type CheckAnswer,
-} from '../../../test/support/gateway.js';
+import { askGateway, askUntilSettled, type CheckAnswer } from '../../../test/support/gateway.js';
 import { currentKeyOf } from '../../../test/support/keys.js';
 import { signedInOperator, type TestOperator } from '../../../test/support/operators.js';
 import { sendEvent, SERVICE_TOKEN_ENV } from '../../../test/support/postbacks.js';
@@ -69,7 +64,7 @@ async function gatewayFor(ip: string) {
   const id = await createApp(developer.client, { ipRecords: ip });
   const headers = { 'x-api-key': await currentKeyOf(t, id), 'x-real-ip': ip };
   const until = async (isDone: (a: CheckAnswer) => boolean) =>
-    (await askUntil(() => askGateway(t, headers), isDone, SETTLE_MS)).answer;
+    await askUntilSettled(() => askGateway(t, headers), isDone);
   await until((a) => a.status === 200);
   return { id, until };
 }
