@@ -10,6 +10,7 @@ import {
   type ServerReply,
   type ServerRequest,
 } from './load-protocol.js';
+import { mainThreadCpuMicros } from './thread-cpu.js';
 
 // The server under test, alone in its process: process.cpuUsage() here is the server's
 // CPU time and nothing else's (the load comes from bench/load-generator.ts).
@@ -78,7 +79,7 @@ async function newSession(
 process.on('message', (message: ServerRequest) => {
   if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
-    reply({ type: 'cpu', micros: user + system });
+    reply({ type: 'cpu', cpu: { micros: user + system, mainThreadMicros: mainThreadCpuMicros() } });
   } else if (message.type === 'memory') {
     // Started with --expose-gc (bench/load.ts): what is measured is what stays.
     gc?.();

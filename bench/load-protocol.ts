@@ -60,6 +60,14 @@ export interface ServerMemory {
   readonly heapUsed: number;
 }
 
+/** The server process's CPU time so far (user + system), in microseconds. */
+export interface CpuTimes {
+  /** All its threads': the event loop, the hashing threads, V8's helpers. */
+  readonly micros: number;
+  /** The event loop's thread alone (bench/thread-cpu.ts). */
+  readonly mainThreadMicros: number;
+}
+
 /** Parent → server. Each gets one reply, in order. */
 export type ServerRequest =
   | { readonly type: 'cpu' }
@@ -78,7 +86,7 @@ export type ServerRequest =
 /** Server → parent. */
 export type ServerReply =
   | { readonly type: 'ready'; readonly baseUrl: string }
-  | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'cpu'; readonly cpu: CpuTimes }
   | { readonly type: 'memory'; readonly usage: ServerMemory }
   | { readonly type: 'session'; readonly session: BenchSession }
   | { readonly type: 'closed' };

@@ -6,6 +6,7 @@ import { DEVICE_COOKIE } from '../src/server/auth/device-cookie.js';
 import { fileURLToPath } from 'node:url';
 import {
   WARM,
+  type CpuTimes,
   type BenchSession,
   type GeneratorInput,
   type GeneratorResult,
@@ -53,8 +54,7 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 
 export interface BenchServer {
   readonly baseUrl: string;
-  /** The server process's CPU time so far (user + system), in microseconds. */
-  cpuMicros(): Promise<number>;
+  cpu(): Promise<CpuTimes>;
   /** The server process's memory after a full garbage collection. */
   memory(): Promise<ServerMemory>;
   /** A developer signed in on this server, with `apps` apps of `ipsPerApp` IPs each. */
@@ -86,7 +86,7 @@ export async function startServer(input: ServerInput): Promise<BenchServer> {
   if (ready.type !== 'ready') throw new Error(`server did not start: ${ready.type}`);
   return {
     baseUrl: ready.baseUrl,
-    cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    cpu: async () => (await ask({ type: 'cpu' }, 'cpu')).cpu,
     memory: async () => (await ask({ type: 'memory' }, 'memory')).usage,
     session: async (apps, ipsPerApp, urls = {}) =>
       (await ask({ type: 'session', apps, ipsPerApp, ...urls }, 'session')).session,
@@ -115,6 +115,8 @@ export interface Measurement {
   readonly perSecond: number;
   /** The server's CPU time over the measured window divided by the requests it answered. */
   readonly cpuPerRequestUs: number;
+  /** The same for its event loop's thread alone. */
+  readonly mainThreadCpuPerRequestUs: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
@@ -141,15 +143,17 @@ export async function measure(server: BenchServer, options: LoadOptions): Promis
   const generator = start('load-generator.ts', input);
   const warm = await nextMessage<string>(generator);
   if (warm !== WARM) throw new Error(`unexpected generator message ${warm}`);
-  const cpuBefore = await server.cpuMicros();
+  const cpuBefore = await server.cpu();
   const done = nextMessage<GeneratorResult>(generator);
   generator.send('go');
   const result = await done;
-  const cpuAfter = await server.cpuMicros();
+  const cpuAfter = await server.cpu();
+  const answered = Math.max(1, result.requests);
   return {
     requests: result.requests,
     perSecond: (result.requests / result.elapsedMs) * 1000,
-    cpuPerRequestUs: (cpuAfter - cpuBefore) / Math.max(1, result.requests),
+    cpuPerRequestUs: (cpuAfter.micros - cpuBefore.micros) / answered,
+    mainThreadCpuPerRequestUs: (cpuAfter.mainThreadMicros - cpuBefore.mainThreadMicros) / answered,
     p50Ms: result.latenciesMs.p50,
     p99Ms: result.latenciesMs.p99,
     errors: result.errors,
@@ -253,7 +257,10 @@ export function row(name: string, m: Measurement, isCpuShared = false): string {
   return [
     name.padEnd(40),
     `${m.perSecond.toFixed(0).padStart(6)} req/s`,
-    `${isCpuShared ? 'shared'.padStart(5) : m.cpuPerRequestUs.toFixed(0).padStart(5)} us CPU/req`,
+    isCpuShared
+      ? 'shared us CPU/req'
+      : `${m.cpuPerRequestUs.toFixed(0).padStart(5)} us CPU/req ` +
+        `(event loop ${m.mainThreadCpuPerRequestUs.toFixed(0)})`,
     `p50 ${m.p50Ms.toFixed(2).padStart(6)} ms`,
     `p99 ${m.p99Ms.toFixed(2).padStart(6)} ms`,
     `errors ${String(m.errors)}`,

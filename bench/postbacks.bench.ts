@@ -76,7 +76,7 @@ describe('postback delivery', () => {
     const drained = receiver.expect(EVENTS);
     receiver.hold();
     const queued = await sendOnce(portal.baseUrl, intake, CONCURRENCY, 202);
-    const cpuBefore = await portal.cpuMicros();
+    const cpuBefore = (await portal.cpu()).micros;
     const [during, drainMs] = await Promise.all([
       measure(portal, {
         requests: [{ method: 'GET', path: ApiPaths.apps, headers: readHeaders(session) }],
@@ -93,7 +93,7 @@ describe('postback delivery', () => {
     const drainRate = (EVENTS / drainMs) * 1000;
     // Moves far less with other load than the rates (decision 018); the list's requests
     // of the same seconds are in it too.
-    const cpuPerEventUs = ((await portal.cpuMicros()) - cpuBefore) / EVENTS;
+    const cpuPerEventUs = ((await portal.cpu()).micros - cpuBefore) / EVENTS;
 
     console.log(
       [
