@@ -2,10 +2,21 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { mainThreadCpuMicros, statCpuMicros } from './thread-cpu.js';
 
-function spin(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
+/** The process's CPU time (all threads) since `since`, in microseconds. */
+const cpuSince = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return user + system;
+};
+
+// Spins by CPU time, not by the clock: on a busy machine a clock-timed spin may get
+// little of a core. While one thread spins the other waits, so the process's time is the
+// spinning thread's.
+const SPIN_US = 400_000;
+const WORKER_SPIN = `
+const since = process.cpuUsage();
+const spent = () => { const { user, system } = process.cpuUsage(since); return user + system; };
+while (spent() < ${String(SPIN_US)});
+`;
 
 describe('thread CPU time', () => {
   it('reads utime and stime after a name that holds spaces and parentheses', () => {
@@ -18,17 +29,17 @@ describe('thread CPU time', () => {
   });
 
   it("counts the main thread's own work and not a busy worker thread's", async () => {
-    const worker = new Worker(
-      'const until = performance.now() + 400; while (performance.now() < until);',
-      { eval: true },
-    );
-    const workerDone = new Promise((resolve) => worker.once('exit', resolve));
-    const before = mainThreadCpuMicros();
-    await workerDone;
-    const whileWorkerSpun = mainThreadCpuMicros() - before;
-    spin(400);
-    const whileMainSpun = mainThreadCpuMicros() - before - whileWorkerSpun;
+    const processBefore = process.cpuUsage();
+    const mainBefore = mainThreadCpuMicros();
+    const worker = new Worker(WORKER_SPIN, { eval: true });
+    await new Promise((resolve) => worker.once('exit', resolve));
+    const whileWorkerSpun = mainThreadCpuMicros() - mainBefore;
+    expect(cpuSince(processBefore)).toBeGreaterThanOrEqual(SPIN_US);
     expect(whileWorkerSpun).toBeLessThan(150_000);
-    expect(whileMainSpun).toBeGreaterThan(250_000);
+
+    const spinStart = process.cpuUsage();
+    while (cpuSince(spinStart) < SPIN_US);
+    const whileMainSpun = mainThreadCpuMicros() - mainBefore - whileWorkerSpun;
+    expect(whileMainSpun).toBeGreaterThan(300_000);
   });
 });
