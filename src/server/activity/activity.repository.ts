@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ActivityDetails, ActivityKind } from '../../contract/activity.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 /** Who did it and from where; null fields for events no request caused (an operator's CLI). */
@@ -19,6 +20,25 @@ export interface NewActivity {
   readonly details?: ActivityDetails;
 }
 
+/** Prepared once: most writes of the portal append an event. */
+const insertEvent = preparedQuery(
+  8,
+  (
+    db,
+    id: string,
+    developerId: string,
+    applicationId: string | null,
+    kind: ActivityKind,
+    at: number,
+    ip: string | null,
+    device: string | null,
+    details: string,
+  ) =>
+    db
+      .insertInto('activityEvents')
+      .values({ id, developerId, applicationId, kind, at, ip, device, details }),
+);
+
 /**
  * Appends one event. Called with the transaction of the change it records, so the change
  * and its event commit or vanish together. Nothing updates or deletes an event but
@@ -28,19 +48,17 @@ export async function recordActivity(
   trx: Transaction<Database> | Kysely<Database>,
   event: NewActivity,
 ): Promise<void> {
-  await trx
-    .insertInto('activityEvents')
-    .values({
-      id: randomUUID(),
-      developerId: event.developerId,
-      applicationId: event.applicationId ?? null,
-      kind: event.kind,
-      at: event.at,
-      ip: event.origin.ip,
-      device: event.origin.device,
-      details: JSON.stringify(event.details ?? {}),
-    })
-    .execute();
+  await insertEvent(
+    trx,
+    randomUUID(),
+    event.developerId,
+    event.applicationId ?? null,
+    event.kind,
+    event.at,
+    event.origin.ip,
+    event.origin.device,
+    JSON.stringify(event.details ?? {}),
+  );
 }
 
 /**

@@ -15,11 +15,32 @@ export interface NewRefreshToken {
   readonly createdAt: number;
 }
 
+const insertRefreshTokenQuery = preparedQuery(
+  6,
+  (
+    db,
+    id: string,
+    developerId: string,
+    tokenHash: string,
+    familyId: string,
+    expiresAt: number,
+    createdAt: number,
+  ) =>
+    db.insertInto('refreshTokens').values({
+      id,
+      developerId,
+      tokenHash,
+      familyId,
+      expiresAt,
+      createdAt,
+      revokedAt: null,
+      replacedBy: null,
+    }),
+);
+
 export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<void> {
-  await db
-    .insertInto('refreshTokens')
-    .values({ ...token, revokedAt: null, replacedBy: null })
-    .execute();
+  const { id, developerId, tokenHash, familyId, expiresAt, createdAt } = token;
+  await insertRefreshTokenQuery(db, id, developerId, tokenHash, familyId, expiresAt, createdAt);
 }
 
 /** Prepared once (src/server/db/query-plans.api.test.ts reads its plan). */
@@ -73,11 +94,25 @@ export interface NewSession {
   readonly createdAt: number;
 }
 
+const insertSessionQuery = preparedQuery(
+  6,
+  (
+    db,
+    id: string,
+    developerId: string,
+    browser: string,
+    ip: string,
+    place: string | null,
+    createdAt: number,
+  ) =>
+    db
+      .insertInto('sessions')
+      .values({ id, developerId, browser, ip, place, createdAt, lastUsedAt: createdAt }),
+);
+
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({ ...session, lastUsedAt: session.createdAt })
-    .execute();
+  const { id, developerId, browser, ip, place, createdAt } = session;
+  await insertSessionQuery(db, id, developerId, browser, ip, place, createdAt);
 }
 
 export async function touchSession(trx: Trx, sessionId: string, now: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SignInLimits } from '../../contract/limits.js';
+import { preparedQuery, type PreparedParam } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import { lockoutMs, lockSteps } from './lockout.js';
 
@@ -26,13 +27,21 @@ export type CountRow<T extends CountTable> = Omit<Insertable<Database[T]>, Count
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /**
+ * `now` moved by a fixed length. The length is written into the SQL and `now` stays one
+ * parameter, so a statement built on these is the same text at every call and is prepared
+ * once (src/server/db/prepared-query.ts).
+ */
+const after = (now: number, ms: number) => sql<number>`(${bigint(now)} + ${sql.lit(ms)})`;
+const before = (now: number, ms: number) => sql<number>`(${bigint(now)} - ${sql.lit(ms)})`;
+
+/**
  * The count after this try, on the row's old values: it starts again at 1 when the last
  * failure is older than the quiet period (every counting table names these columns alike).
  */
 function nextCount(table: CountTable | 'developers', now: number): RawBuilder<number> {
   const last = sql.ref(`${table}.lastFailedSignInAt`);
   const failures = sql.ref(`${table}.failedSignIns`);
-  const quietSince = bigint(now - SignInLimits.quietPeriodMs);
+  const quietSince = before(now, SignInLimits.quietPeriodMs);
   return sql<number>`(case when ${last} is null or ${last} <= ${quietSince} then 1 else ${failures} + 1 end)`;
 }
 
@@ -40,7 +49,7 @@ function nextCount(table: CountTable | 'developers', now: number): RawBuilder<nu
 function lockFor(count: RawBuilder<number>, freeFailures: number, now: number) {
   const steps = lockSteps(freeFailures).reverse();
   const whens = steps.map(
-    (step) => sql`when ${count} >= ${step.failures} then ${bigint(now + step.lockMs)}`,
+    (step) => sql`when ${count} >= ${sql.lit(step.failures)} then ${after(now, step.lockMs)}`,
   );
   return sql<number | null>`(case ${sql.join(whens, sql` `)} else null end)`;
 }
@@ -54,25 +63,76 @@ function counted(table: CountTable | 'developers', freeFailures: number, now: nu
   };
 }
 
+/** Builds each prepared statement once per shape: the arguments that change its SQL text. */
+function memoized<A extends readonly unknown[], Q>(
+  shapeOf: (...args: A) => string,
+  build: (...args: A) => Q,
+): (...args: A) => Q {
+  const made = new Map<string, Q>();
+  return (...args) => {
+    const shape = shapeOf(...args);
+    let query = made.get(shape);
+    if (query === undefined) {
+      query = build(...args);
+      made.set(shape, query);
+    }
+    return query;
+  };
+}
+
+const accountTry = memoized(String, (freeFailures: number) =>
+  preparedQuery(2, (db, developerId: string, now: number) =>
+    db
+      .updateTable('developers')
+      .set(counted('developers', freeFailures, now))
+      .where('id', '=', developerId)
+      .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+      .returning(['failedSignIns', 'lockedUntil']),
+  ),
+);
+
 /**
  * Takes one try of the developer's account-wide count, atomically and before the password
  * is checked: the statement succeeds only while the account is not locked, so of any
  * number of parallel tries at most the free ones get through. Undefined when locked.
  */
-export function takeAccountTry(
+export async function takeAccountTry(
   trx: Trx,
   developerId: string,
   freeFailures: number,
   now: number,
 ): Promise<TakenTry | undefined> {
-  return trx
-    .updateTable('developers')
-    .set(counted('developers', freeFailures, now))
-    .where('id', '=', developerId)
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-    .returning(['failedSignIns', 'lockedUntil'])
-    .executeTakeFirst();
+  const [taken] = await accountTry(freeFailures)(trx, developerId, now);
+  return taken;
 }
+
+/** The statement of `takeKeyedTry` for one table, row columns and free failures. */
+const keyedTry = memoized(
+  (table: CountTable, columns: readonly string[], freeFailures: number) =>
+    `${table} ${columns.join(',')} ${String(freeFailures)}`,
+  (table, columns, freeFailures) => {
+    const firstLockMs = lockoutMs(1, freeFailures);
+    return preparedQuery(columns.length + 1, (db, now: number, ...values: PreparedParam[]) => {
+      const row = Object.fromEntries(columns.map((column, index) => [column, values[index]]));
+      const lockedUntil = sql.ref<number | null>(`${table}.lockedUntil`);
+      return db
+        .insertInto(table)
+        .values({
+          ...(row as CountRow<CountTable>),
+          failedSignIns: 1,
+          lockedUntil: firstLockMs > 0 ? after(now, firstLockMs) : null,
+          lastFailedSignInAt: now,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet(counted(table, freeFailures, now))
+            .where((eb) => eb.or([eb(lockedUntil, 'is', null), eb(lockedUntil, '<=', now)])),
+        )
+        .returning(['failedSignIns', 'lockedUntil']);
+    });
+  },
+);
 
 /** The same for the count of `row.key` in `table` (one client address, or one trusted device). */
 export function takeKeyedTry<T extends CountTable>(
@@ -82,31 +142,16 @@ export function takeKeyedTry<T extends CountTable>(
   freeFailures: number,
   now: number,
 ): Promise<TakenTry | undefined>;
-export function takeKeyedTry(
+export async function takeKeyedTry(
   trx: Trx,
   table: CountTable,
   row: CountRow<CountTable>,
   freeFailures: number,
   now: number,
 ): Promise<TakenTry | undefined> {
-  const firstLockMs = lockoutMs(1, freeFailures);
-  const lockedUntil = sql.ref<number | null>(`${table}.lockedUntil`);
-  return trx
-    .insertInto(table)
-    .values({
-      ...row,
-      failedSignIns: 1,
-      lockedUntil: firstLockMs > 0 ? now + firstLockMs : null,
-      lastFailedSignInAt: now,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .column('key')
-        .doUpdateSet(counted(table, freeFailures, now))
-        .where((eb) => eb.or([eb(lockedUntil, 'is', null), eb(lockedUntil, '<=', now)])),
-    )
-    .returning(['failedSignIns', 'lockedUntil'])
-    .executeTakeFirst();
+  const query = keyedTry(table, Object.keys(row), freeFailures);
+  const [taken] = await query(trx, now, ...Object.values(row));
+  return taken;
 }
 
 /** The latest lock among the counts of `keys` in `table`. */
@@ -153,6 +198,24 @@ export async function clearKeyedTries(
   await db.deleteFrom(table).where('key', 'in', keys).execute();
 }
 
+/** The statement of `clearSignInFailures` for so many keys. */
+const clearKeyed = memoized(String, (keyCount: number) =>
+  preparedQuery(keyCount + 2, (db, developerId: string, now: number, ...keys: string[]) =>
+    db
+      .deleteFrom('signInThrottles')
+      .where('developerId', '=', developerId)
+      .where((eb) =>
+        eb.or([
+          eb('key', 'in', keys),
+          eb.and([
+            eb('lastFailedSignInAt', '<=', before(now, SignInLimits.quietPeriodMs)),
+            eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]),
+          ]),
+        ]),
+      ),
+  ),
+);
+
 /**
  * A right developer's password: the counts it used start again, and the developer's keyed
  * counts that have gone quiet are removed (they would start again anyway).
@@ -171,19 +234,7 @@ export async function clearSignInFailures(
       .where('id', '=', developerId)
       .execute();
   }
-  await trx
-    .deleteFrom('signInThrottles')
-    .where('developerId', '=', developerId)
-    .where((eb) =>
-      eb.or([
-        eb('key', 'in', keys),
-        eb.and([
-          eb('lastFailedSignInAt', '<=', now - SignInLimits.quietPeriodMs),
-          eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]),
-        ]),
-      ]),
-    )
-    .execute();
+  await clearKeyed(keys.length)(trx, developerId, now, ...keys);
 }
 
 /**

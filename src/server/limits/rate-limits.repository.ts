@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { withoutDiskSync } from '../db/without-disk-sync.js';
 
 export interface Counter {
@@ -19,18 +20,18 @@ export function countHit(
   now: number,
   windowMs: number,
 ): Promise<Counter> {
-  return withoutDiskSync(db, (connection) => upsert(connection, key, now, windowMs));
+  return withoutDiskSync(db, async (connection) => {
+    const [counter] = await upsert(connection, key, now, now + windowMs);
+    if (counter === undefined) throw new Error('countHit: the upsert returned no row');
+    return counter;
+  });
 }
 
-function upsert(
-  db: Kysely<Database>,
-  key: string,
-  now: number,
-  windowMs: number,
-): Promise<Counter> {
-  return db
+/** Prepared once: the rate limits count a hit on most writes (docs/decisions/018-bench-method.md). */
+const upsert = preparedQuery(3, (db, key: string, now: number, resetsAt: number) =>
+  db
     .insertInto('rateLimits')
-    .values({ key, hits: 1, resetsAt: now + windowMs })
+    .values({ key, hits: 1, resetsAt })
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet((eb) => {
         const isOver = eb('rateLimits.resetsAt', '<=', now);
@@ -41,18 +42,12 @@ function upsert(
             .then(1)
             .else(eb('rateLimits.hits', '+', 1))
             .end(),
-          resetsAt: eb
-            .case()
-            .when(isOver)
-            .then(now + windowMs)
-            .else(eb.ref('rateLimits.resetsAt'))
-            .end(),
+          resetsAt: eb.case().when(isOver).then(resetsAt).else(eb.ref('rateLimits.resetsAt')).end(),
         };
       }),
     )
-    .returning(['hits', 'resetsAt'])
-    .executeTakeFirstOrThrow();
-}
+    .returning(['hits', 'resetsAt']),
+);
 
 /** Removes the counters whose window has passed; returns how many. */
 export async function deleteExpiredCounters(db: Kysely<Database>, now: number): Promise<number> {
