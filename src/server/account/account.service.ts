@@ -119,7 +119,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!isChanged) throw sessionExpired();
       deps.jobs.nudge();
       return {
-        accessToken: await signAccessToken(deps.accessTokenSecret, {
+        accessToken: signAccessToken(deps.accessTokenSecret, {
           developerId,
           clientCode: developer.clientCode,
           issuedAtMs: now,

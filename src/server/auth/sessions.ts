@@ -43,14 +43,14 @@ async function endFamily(deps: SessionDeps, familyId: string, now: number): Prom
   });
 }
 
-async function tokensOf(
+function tokensOf(
   deps: SessionDeps,
   developer: { id: string; clientCode: string | null },
   sessionId: string,
   refreshToken: string,
   now: number,
-): Promise<SessionTokens> {
-  const accessToken = await signAccessToken(deps.accessTokenSecret, {
+): SessionTokens {
+  const accessToken = signAccessToken(deps.accessTokenSecret, {
     developerId: developer.id,
     clientCode: developer.clientCode,
     issuedAtMs: now,

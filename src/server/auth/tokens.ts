@@ -7,7 +7,6 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
-import { SignJWT } from 'jose';
 
 /**
  * Access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all.
@@ -43,19 +42,32 @@ function keyOf(secret: string): KeyObject {
   return key;
 }
 
-export async function signAccessToken(secret: string, claims: AccessTokenClaims): Promise<string> {
+const HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT' })).toString('base64url');
+
+/** The HS256 signature of a JWT's signing input (RFC 7515, section 5.1). */
+function signatureOf(secret: string, signingInput: string): string {
+  return createHmac('sha256', keyOf(secret)).update(signingInput).digest('base64url');
+}
+
+/**
+ * An HS256 JWT (RFC 7519) signed with node:crypto in the request's own turn: jose signs
+ * through WebCrypto, a thread-pool job per token, which was a sixth of the event loop's work
+ * per sign-in (docs/decisions/074-access-tokens-node-crypto.md). jose verifies these
+ * (tokens.test.ts).
+ */
+export function signAccessToken(secret: string, claims: AccessTokenClaims): string {
   const iat = Math.floor(claims.issuedAtMs / 1000);
-  return new SignJWT({
+  const payload = {
     iat_ms: claims.issuedAtMs,
     sid: claims.sessionId,
     ...(claims.clientCode === null ? {} : { client_code: claims.clientCode }),
-  })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(claims.developerId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TokenRules.accessTtlSeconds)
-    .setJti(randomUUID())
-    .sign(keyOf(secret));
+    sub: claims.developerId,
+    iat,
+    exp: iat + TokenRules.accessTtlSeconds,
+    jti: randomUUID(),
+  };
+  const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${signingInput}.${signatureOf(secret, signingInput)}`;
 }
 
 function decodeJson(part: string): Record<string, unknown> | null {
@@ -72,7 +84,7 @@ function decodeJson(part: string): Record<string, unknown> | null {
  * the signature and the expiry at `now`. Null for any token that does not pass.
  *
  * Synchronous HMAC-SHA256 on purpose: jose verifies through WebCrypto, which goes to the
- * thread pool and back on every signed-in request (`npm run bench`).
+ * thread pool and back on every signed-in request (decision 074).
  */
 export function verifyAccessToken(
   secret: string,
@@ -82,9 +94,7 @@ export function verifyAccessToken(
   const [header, payload, signature, extra] = token.split('.');
   if (header === undefined || payload === undefined || signature === undefined) return null;
   if (extra !== undefined) return null;
-  const expected = Buffer.from(
-    createHmac('sha256', keyOf(secret)).update(`${header}.${payload}`).digest('base64url'),
-  );
+  const expected = Buffer.from(signatureOf(secret, `${header}.${payload}`));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const protectedHeader = decodeJson(header);

@@ -93,12 +93,12 @@ beforeAll(async () => {
     xsrf: dev.client.cookie('XSRF-TOKEN') ?? '',
     bearer: dev.client.bearer ?? '',
     badTokens: [
-      await signAccessToken('not-the-server-secret-not-the-server-secret', claims),
-      await signAccessToken(t.secrets.accessTokenSecret, {
+      signAccessToken('not-the-server-secret-not-the-server-secret', claims),
+      signAccessToken(t.secrets.accessTokenSecret, {
         ...claims,
         issuedAtMs: now - 3_600_000,
       }),
-      await signAccessToken(t.secrets.accessTokenSecret, { ...claims, developerId: randomUUID() }),
+      signAccessToken(t.secrets.accessTokenSecret, { ...claims, developerId: randomUUID() }),
       `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: dev.id, iat: now / 1000, exp: now / 1000 + 900, iat_ms: now })}.`,
     ],
     developerId: dev.id,
