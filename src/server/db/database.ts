@@ -18,6 +18,7 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { switchToWal } from './switch-to-wal.js';
+import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -134,13 +135,16 @@ export function openDatabase(options: DbOptions): Db {
     );
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, 'portal.db'));
+  const fileName = path.join(options.dataDir, 'portal.db');
+  const file = new SqliteDatabase(fileName);
   // First, so that a second process opening the file at the same moment waits for the
   // switch to WAL instead of failing with SQLITE_BUSY.
   file.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
   switchToWal(file, SQLITE_BUSY_TIMEOUT_MS);
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
+  file.pragma(`wal_autocheckpoint = ${String(BACKSTOP_PAGES)}`);
+  const checkpointer = startWalCheckpointer(fileName);
   return wrap(
     new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }),
@@ -148,10 +152,16 @@ export function openDatabase(options: DbOptions): Db {
     }),
     'sqlite',
     () => undefined,
+    () => checkpointer.stop(),
   );
 }
 
-function wrap(kysely: Kysely<Database>, engine: Engine, poolUse: Db['poolUse']): Db {
+function wrap(
+  kysely: Kysely<Database>,
+  engine: Engine,
+  poolUse: Db['poolUse'],
+  beforeClose: () => Promise<void> = () => Promise.resolve(),
+): Db {
   return {
     kysely,
     engine,
@@ -164,6 +174,9 @@ function wrap(kysely: Kysely<Database>, engine: Engine, poolUse: Db['poolUse']):
         return false;
       }
     },
-    close: () => kysely.destroy(),
+    async close() {
+      await beforeClose();
+      await kysely.destroy();
+    },
   };
 }
