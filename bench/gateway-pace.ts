@@ -4,6 +4,12 @@ import type { LoadRequest } from './load-protocol.js';
 /** A busy gateway instance's steady load: about a third of one core at the check's CPU per call. */
 export const PACED_RATE = 2000;
 const CONNECTIONS = 50;
+/**
+ * Each round's generator is a new process: its code, and the server's for that load, are
+ * compiled in the first thousands of calls, which a gateway running for hours is long past
+ * (docs/decisions/077-paced-rounds-warm-up.md).
+ */
+const WARMUP_MS = 2000;
 
 export interface PacedP99 {
   /** The check's p99 and the bare route's at the same pace, medians of the rounds, in ms. */
@@ -33,7 +39,7 @@ export async function pacedP99(
       },
       { name: 'gateway check, paced', server: servers.gateway, requests: checks },
     ],
-    { connections: CONNECTIONS, ratePerSecond: PACED_RATE, ...load },
+    { connections: CONNECTIONS, ratePerSecond: PACED_RATE, warmupMs: WARMUP_MS, ...load },
     table,
   );
   const all = [...bases, ...calls];

@@ -225,6 +225,7 @@ export async function interleavedRounds<const S extends readonly Side[]>(
     readonly durationMs: number;
     readonly rounds: number;
     readonly ratePerSecond?: number;
+    readonly warmupMs?: number;
   },
   table: string[],
 ): Promise<{ -readonly [K in keyof S]: Measurement[] }> {
@@ -236,6 +237,7 @@ export async function interleavedRounds<const S extends readonly Side[]>(
         connections: load.connections,
         durationMs: load.durationMs,
         ...(load.ratePerSecond === undefined ? {} : { ratePerSecond: load.ratePerSecond }),
+        ...(load.warmupMs === undefined ? {} : { warmupMs: load.warmupMs }),
       });
       table.push(row(`round ${String(round)} ${side.name}`, m));
       measured[index]?.push(m);

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { ApiPaths } from '../../contract/api-paths.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 
 /** Proof documents are private: a link works for 15 minutes and only with its signature. */
 export const DOCUMENT_LINK_TTL_MS = 15 * 60 * 1000;
@@ -9,9 +10,7 @@ export const DOCUMENT_LINK_TTL_MS = 15 * 60 * 1000;
  * share a signature. Links signed before the separator stop working (they live 15 minutes).
  */
 function signatureOf(secret: string, key: string, expires: number): string {
-  return createHmac('sha256', secret)
-    .update(JSON.stringify([key, expires]))
-    .digest('base64url');
+  return createHmacSha256(secret)(JSON.stringify([key, expires]), 'base64url');
 }
 
 /** A path, not a URL, so the link works on whatever host the portal is reached by. */

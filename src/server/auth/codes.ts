@@ -1,4 +1,5 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 import type { CodePurpose } from '../db/schema.js';
 
 /** A code lives 10 minutes, allows 5 wrong tries, 60 s between sends, 5 an hour. */
@@ -25,7 +26,7 @@ export function hashCode(
   purpose: CodePurpose,
   code: string,
 ): string {
-  return createHmac('sha256', secret).update(`${developerId}:${purpose}:${code}`).digest('hex');
+  return createHmacSha256(secret)(`${developerId}:${purpose}:${code}`, 'hex');
 }
 
 export function codeHashesMatch(expected: string, actual: string): boolean {

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 
 /** The cookie of a browser that signed in successfully (OWASP "device cookies"). */
 export const DEVICE_COOKIE = 'portal_device';
@@ -9,9 +10,8 @@ export const DEVICE_COOKIE = 'portal_device';
  * secret with a label of its own, so it needs no setting of its own and signs nothing else.
  */
 export function createDeviceCookies(accessTokenSecret: string) {
-  const key = createHmac('sha256', accessTokenSecret).update('device-cookie key').digest();
-  const sign = (developerId: string, nonce: string) =>
-    createHmac('sha256', key).update(`${developerId}:${nonce}`).digest('base64url');
+  const hmac = createHmacSha256(createHmacSha256(accessTokenSecret)('device-cookie key'));
+  const sign = (developerId: string, nonce: string) => hmac(`${developerId}:${nonce}`, 'base64url');
   return {
     issue(developerId: string): string {
       const nonce = randomBytes(16).toString('base64url');

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Messages } from '../../contract/messages.js';
 import type { CodePurpose, Database } from '../db/schema.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 import { countHit } from '../limits/rate-limits.repository.js';
 import { normalizeEmail } from './auth.repository.js';
 import { CodeRules } from './codes.js';
@@ -14,9 +14,7 @@ interface CounterDeps {
 
 /** The typed address's keyed hash, which names its counters without keeping the address. */
 function addressKey(codeHashSecret: string, purpose: CodePurpose, email: string): string {
-  return createHmac('sha256', codeHashSecret)
-    .update(`${purpose}-request:${normalizeEmail(email)}`)
-    .digest('hex');
+  return createHmacSha256(codeHashSecret)(`${purpose}-request:${normalizeEmail(email)}`, 'hex');
 }
 
 /** The counter of the 60 s gap between codes requested for the typed address. */

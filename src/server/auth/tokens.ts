@@ -1,12 +1,5 @@
-import {
-  createHash,
-  createHmac,
-  createSecretKey,
-  randomBytes,
-  randomUUID,
-  timingSafeEqual,
-  type KeyObject,
-} from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmacSha256, type HmacSha256 } from '../keys/hmac-sha256.js';
 
 /**
  * Access tokens live 15 minutes, a sign-in's refresh tokens 30 days in all.
@@ -30,23 +23,23 @@ export interface AccessTokenClaims {
   readonly sessionId: string;
 }
 
-const keys = new Map<string, KeyObject>();
+const signers = new Map<string, HmacSha256>();
 
-/** The secret as a key object, made once: jose would import raw bytes on every call. */
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (key === undefined) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    keys.set(secret, key);
+/** The secret's HMAC, its pads made once: jose would import raw bytes on every call. */
+function hmacOf(secret: string): HmacSha256 {
+  let hmac = signers.get(secret);
+  if (hmac === undefined) {
+    hmac = createHmacSha256(secret);
+    signers.set(secret, hmac);
   }
-  return key;
+  return hmac;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT' })).toString('base64url');
 
 /** The HS256 signature of a JWT's signing input (RFC 7515, section 5.1). */
 function signatureOf(secret: string, signingInput: string): string {
-  return createHmac('sha256', keyOf(secret)).update(signingInput).digest('base64url');
+  return hmacOf(secret)(signingInput, 'base64url');
 }
 
 /**
@@ -121,10 +114,10 @@ export function generateRefreshToken(): string {
  * without the successor being stored anywhere (docs/decisions/021-sessions.md).
  */
 export function successorRefreshToken(secret: string, parent: string): string {
-  const key = createHmac('sha256', keyOf(secret)).update('refresh-token-successor/v1').digest();
-  return createHmac('sha256', key).update(parent).digest('base64url');
+  const key = hmacOf(secret)('refresh-token-successor/v1');
+  return createHmacSha256(key)(parent, 'base64url');
 }
 
 export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

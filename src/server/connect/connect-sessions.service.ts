@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ConnectSessionMessages, type ConnectSession } from '../../contract/connect-sessions.js';
 import { Messages } from '../../contract/messages.js';
@@ -15,10 +15,7 @@ import { listLiveTokens, revokeLiveToken } from './connect-sessions.repository.j
  * that finds the token never leaves the server, and no column is needed for it.
  */
 function sessionIdOf(tokenHash: string): string {
-  return createHash('sha256')
-    .update(`connect-session:${tokenHash}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha256', `connect-session:${tokenHash}`, 'base64url').slice(0, 22);
 }
 
 /**

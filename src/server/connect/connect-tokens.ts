@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, base64url: codes, tokens and request ids. */
 export function newOpaque(): string {
@@ -7,12 +7,12 @@ export function newOpaque(): string {
 
 /** Codes and tokens are stored only as their SHA-256: a copy of the database signs nobody in. */
 export function opaqueHash(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+  return hash('sha256', value, 'base64url');
 }
 
 /** RFC 7636 section 4.6: BASE64URL(SHA256(ASCII(code_verifier))). */
 export function s256(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+  return hash('sha256', Buffer.from(verifier, 'ascii'), 'base64url');
 }
 
 // RFC 7636 section 4.1: 43 to 128 unreserved characters; the S256 challenge is 43.

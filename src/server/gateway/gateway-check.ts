@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import {
   GatewayHeaders,
   gatewayMessage,
@@ -63,7 +63,7 @@ export function credentialOf(
   return kite === undefined ? undefined : { kind: 'key', value: kite };
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+const digest = (value: string) => hash('sha256', value, 'buffer');
 
 /** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
 export function isSameSecret(given: string | undefined, expected: string): boolean {

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XsrfCookies } from '../../contract/xsrf.js';
 import { AppError } from '../errors.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 
 export const XSRF_COOKIE = XsrfCookies.http;
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -14,7 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * repeats it. Every non-GET/HEAD API request needs the header equal to a valid cookie.
  */
 export function createXsrfTokens(secret: string) {
-  const sign = (nonce: string) => createHmac('sha256', secret).update(nonce).digest('base64url');
+  const hmac = createHmacSha256(secret);
+  const sign = (nonce: string) => hmac(nonce, 'base64url');
   return {
     issue(): string {
       const nonce = randomBytes(18).toString('base64url');

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmacSha256 } from './hmac-sha256.js';
 
 /**
  * API keys at rest (docs/decisions/024-api-keys-at-rest.md): AES-256-GCM under a key
@@ -35,7 +36,7 @@ export function newApiKey(): string {
 
 export function createKeyCrypto(keyEncryptionSecret: string): KeyCrypto {
   const encryptionKey = derive(keyEncryptionSecret, 'portal api-key encryption');
-  const lookupKey = deriveLookupKey(keyEncryptionSecret);
+  const lookup = createHmacSha256(deriveLookupKey(keyEncryptionSecret));
   return {
     seal(applicationId, key) {
       const iv = randomBytes(IV_BYTES);
@@ -55,7 +56,7 @@ export function createKeyCrypto(keyEncryptionSecret: string): KeyCrypto {
       return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
     },
     lookupHash(key) {
-      return createHmac('sha256', lookupKey).update(key, 'utf8').digest('base64url');
+      return lookup(key, 'base64url');
     },
   };
 }

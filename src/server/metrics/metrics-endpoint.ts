@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { MetricsSettings } from '../config.js';
@@ -6,7 +6,7 @@ import { ANSWERS_UNDER_PRESSURE } from '../http/load-shedding.js';
 
 export const METRICS_PATH = '/metrics';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+const digest = (value: string) => hash('sha256', value, 'buffer');
 
 /** Constant time, whatever the lengths: both sides are hashed to 32 bytes first. */
 export function isBearer(header: string | undefined, token: string): boolean {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OpsLimits, type EnrollmentResponse, type OperatorRole } from '../../contract/ops.js';
 import { OpsMessages } from '../../contract/ops-messages.js';
@@ -24,7 +24,7 @@ import { acceptedTotpStep, newTotpSecret, totpEnrollment } from './totp.js';
  * Operators' sign-in counts are kept by the e-mail typed, known or not (decision 047),
  * hashed (hex: no LIKE sign in a key).
  */
-export const operatorEmailKey = (email: string) => createHash('sha256').update(email).digest('hex');
+export const operatorEmailKey = (email: string) => hash('sha256', email, 'hex');
 
 export interface OperatorAccountsDeps {
   readonly db: Kysely<Database>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A console secret handed out once (an enrollment link's, a session cookie's): 256 random bits. */
 export function newOpsToken(): string {
@@ -7,5 +7,5 @@ export function newOpsToken(): string {
 
 /** What the database keeps of such a token: its SHA-256. */
 export function hashOpsToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }

@@ -5,8 +5,8 @@ import type { Db } from '../db/database.js';
 import type { KeyCrypto } from '../keys/key-crypto.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { createHmac } from 'node:crypto';
 import { createDeviceCookies } from '../auth/device-cookie.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 import { createOperatorAccounts } from './operator-accounts.js';
 import { createOperatorSignIn } from './operator-sign-in.js';
 import { createOperatorAudit } from './operator-audit.js';
@@ -47,7 +47,7 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     signIn: createOperatorSignIn({ db: db.kysely, clock, crypto: deps.keyCrypto }),
     // A key of their own: a developer's device cookie never passes for an operator's.
     devices: createDeviceCookies(
-      createHmac('sha256', auth.secrets.accessTokenSecret).update('operator devices').digest('hex'),
+      createHmacSha256(auth.secrets.accessTokenSecret)('operator devices', 'hex'),
     ),
     sessions,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { PostbackLimits } from '../../contract/postbacks.js';
 
@@ -21,8 +21,7 @@ export function maskPostbackSecret(secret: string): string {
  * receiver can drop repeats (decision 050). A hash, so it shows neither id.
  */
 export function postbackMessageId(applicationId: string, callerEventId: string): string {
-  const digest = createHash('sha256').update(JSON.stringify([applicationId, callerEventId]));
-  return `msg_${digest.digest('base64url')}`;
+  return `msg_${hash('sha256', JSON.stringify([applicationId, callerEventId]), 'base64url')}`;
 }
 
 export interface SignatureHeaders {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { PostbackMessages } from '../../contract/postbacks.js';
 import { AppError } from '../errors.js';
 
@@ -14,10 +14,10 @@ export function isServiceToken(
 ): boolean {
   const match = /^Bearer ([^\s]+)$/.exec(authorization ?? '');
   if (match?.[1] === undefined) return false;
-  const hash = createHash('sha256').update(match[1], 'utf8').digest();
+  const given = hash('sha256', match[1], 'buffer');
   let isKnown = false;
   for (const expected of tokenHashes) {
-    if (timingSafeEqual(hash, expected)) isKnown = true;
+    if (timingSafeEqual(given, expected)) isKnown = true;
   }
   return isKnown;
 }

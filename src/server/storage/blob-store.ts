@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { BlobKind, Database } from '../db/schema.js';
 
@@ -48,7 +48,7 @@ const NAME_PATTERN: Readonly<Record<BlobKind, RegExp>> = {
 export const isBlobName = (kind: BlobKind, key: string) => NAME_PATTERN[kind].test(key);
 
 export function iconName(bytes: Uint8Array): string {
-  return `${createHash('sha256').update(bytes).digest('hex')}.png`;
+  return `${hash('sha256', bytes, 'hex')}.png`;
 }
 
 export function documentName(extension: string): string {

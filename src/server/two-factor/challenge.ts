@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { TwoFactorLimits } from '../../contract/two-factor.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 
 /**
  * The sign-in's `Session` between the password and the code: a signed statement "this
@@ -13,11 +14,11 @@ export interface Challenge {
 }
 
 function keyOf(secret: string): Buffer {
-  return createHmac('sha256', secret).update('second-factor-challenge/v1').digest();
+  return createHmacSha256(secret)('second-factor-challenge/v1');
 }
 
 function sign(secret: string, payload: string): string {
-  return createHmac('sha256', keyOf(secret)).update(payload).digest('base64url');
+  return createHmacSha256(keyOf(secret))(payload, 'base64url');
 }
 
 export function issueChallenge(secret: string, challenge: Challenge): string {

@@ -1,5 +1,6 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { TwoFactorLimits } from '../../contract/two-factor.js';
+import { createHmacSha256 } from '../keys/hmac-sha256.js';
 
 // No 0/o, 1/l/i: a code read off paper is typed back right.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -23,7 +24,5 @@ function normalized(typed: string): string {
 
 /** Stored as an HMAC under the code secret: a copied table reveals no code. */
 export function hashRecoveryCode(codeHashSecret: string, typed: string): string {
-  return createHmac('sha256', codeHashSecret)
-    .update(`recovery ${normalized(typed)}`)
-    .digest('hex');
+  return createHmacSha256(codeHashSecret)(`recovery ${normalized(typed)}`, 'hex');
 }
