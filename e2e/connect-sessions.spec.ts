@@ -43,6 +43,9 @@ async function signInInBrowser(page: Page, applicationId: string, clientCode: st
   await passFlowCodeStep(page);
   await page.getByRole('button', { name: 'Allow' }).click();
   const back = await sentBack;
+  // The route answers after it has told us the URL: the page lands on the redirect only then,
+  // and a navigation started before it lands is cut short by it.
+  await page.waitForURL(`${REDIRECT}**`);
   expect(back.searchParams.get('state')).toBe('e2e-state');
   return { code: back.searchParams.get('code') ?? '', verifier };
 }
